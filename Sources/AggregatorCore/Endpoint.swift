@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where a provider's responses come from.
+public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
+    /// The sample responses compiled into the provider module: the default, works offline.
+    case embedded
+    /// A recorded response on disk: either the response file itself, or a folder holding one file per
+    /// request named after the request path's last component plus `.json` (`flights.json`).
+    case file(URL)
+    /// A live HTTP(S) service; request paths are appended to this base URL.
+    case remote(URL)
+
+    /// Parses an endpoint as written on the command line or in the environment: `embedded`,
+    /// `file:///path`, a plain absolute or relative path, or an `http(s)://` URL.
+    /// - Parameter text: the setting.
+    /// - Throws: ``EndpointError`` for an empty value or an unsupported scheme.
+    public init(parsing text: String) throws(EndpointError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { throw EndpointError(text: text, reason: "it is empty") }
+        if trimmed.lowercased() == "embedded" {
+            self = .embedded
+            return
+        }
+        if let schemeEnd = trimmed.range(of: "://") {
+            let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+            switch scheme {
+            case "file":
+                guard let url = URL(string: trimmed), !url.path.isEmpty else {
+                    throw EndpointError(text: text, reason: "it is not a valid file URL")
+                }
+                self = .file(URL(fileURLWithPath: url.path))
+            case "http", "https":
+                guard let url = URL(string: trimmed), url.host != nil else {
+                    throw EndpointError(text: text, reason: "it is not a valid URL")
+                }
+                self = .remote(url)
+            default:
+                throw EndpointError(text: text, reason: "the scheme '\(scheme)' is not supported")
+            }
+            return
+        }
+        self = .file(URL(fileURLWithPath: trimmed))
+    }
+
+    /// `embedded`, `file:///path` or the URL.
+    public var description: String {
+        switch self {
+        case .embedded: "embedded"
+        case .file(let url): url.absoluteString
+        case .remote(let url): url.absoluteString
+        }
+    }
+
+    /// Whether requests go over the network.
+    public var isRemote: Bool {
+        if case .remote = self { return true }
+        return false
+    }
+}
+
+/// An endpoint setting that cannot be used.
+public struct EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The setting as given.
+    public var text: String
+    /// Why it cannot be used.
+    public var reason: String
+
+    /// `'ftp://x' is not a usable endpoint: …`.
+    public var description: String {
+        "'\(text)' is not a usable endpoint: \(reason); use embedded, file:///path/response.json or https://host"
+    }
+}

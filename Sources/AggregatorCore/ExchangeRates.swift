@@ -1,0 +1,158 @@
+import Foundation
+
+/// A dated table of exchange rates against one base currency.
+///
+/// The table compiled into the package lets the tool compare prices offline; `--rates FILE`
+/// replaces it with a file in the same JSON shape:
+/// `{"base": "EUR", "date": "2026-11-20", "rates": {"USD": 1.0612, "RUB": 94.25}}`,
+/// where each rate is how many units of that currency one unit of the base buys.
+public struct ExchangeRates: Sendable, Hashable {
+    /// The currency every rate is quoted against.
+    public var base: CurrencyCode
+    /// The day the rates were taken.
+    public var date: LocalDate
+    /// Units of each currency per one unit of `base`.
+    public var rates: [CurrencyCode: Decimal]
+
+    /// Creates a table; the base is added with rate 1.
+    /// - Parameters:
+    ///   - base: the base currency.
+    ///   - date: the rates' date.
+    ///   - rates: units per base unit; non-positive rates are dropped.
+    public init(base: CurrencyCode, date: LocalDate, rates: [CurrencyCode: Decimal]) {
+        self.base = base
+        self.date = date
+        self.rates = rates.filter { $0.value > 0 }
+        self.rates[base] = 1
+    }
+
+    /// Units of `currency` per base unit, or `nil` when the table does not know it.
+    /// - Parameter currency: the currency.
+    /// - Returns: its rate.
+    public func rate(for currency: CurrencyCode) -> Decimal? { rates[currency] }
+
+    /// Reads a table from JSON.
+    /// - Parameter data: the file's contents.
+    /// - Throws: ``RatesError`` saying what is wrong with the file.
+    public init(json data: Data) throws(RatesError) {
+        let file: RatesFile
+        do {
+            file = try JSONDecoder().decode(RatesFile.self, from: data)
+        } catch {
+            throw RatesError(
+                "it is not a rates table like {\"base\": \"EUR\", \"date\": \"2026-11-20\", \"rates\": {\"USD\": 1.06}}")
+        }
+        guard let base = CurrencyCode(file.base) else { throw RatesError("its base '\(file.base)' is not a currency code") }
+        guard let date = LocalDate(iso: file.date) else { throw RatesError("its date '\(file.date)' is not YYYY-MM-DD") }
+        var rates: [CurrencyCode: Decimal] = [:]
+        for (key, number) in file.rates {
+            guard let code = CurrencyCode(key) else { throw RatesError("'\(key)' is not a currency code") }
+            guard number.value > 0 else { throw RatesError("the rate for \(key) is not positive") }
+            rates[code] = number.value
+        }
+        guard !rates.isEmpty else { throw RatesError("it has no rates") }
+        self.init(base: base, date: date, rates: rates)
+    }
+
+    private struct RatesFile: Decodable {
+        var base: String
+        var date: String
+        var rates: [String: LenientNumber]
+    }
+
+    /// The table compiled into the package: reference rates for offline use, dated, to be replaced
+    /// with `--rates` when exact figures matter.
+    public static let embedded: ExchangeRates = {
+        let table: [(String, String)] = [
+            ("USD", "1.0612"), ("GBP", "0.8391"), ("CHF", "0.9364"), ("RUB", "94.25"), ("EGP", "52.48"),
+            ("CZK", "25.08"), ("PLN", "4.2270"), ("HUF", "404.15"), ("SEK", "11.012"), ("NOK", "11.783"),
+            ("DKK", "7.4600"), ("TRY", "36.61"), ("AED", "3.8975"), ("JPY", "163.42"), ("CNY", "7.6895"),
+            ("INR", "89.63"), ("CAD", "1.4822"), ("AUD", "1.6307"), ("KZT", "531.20"), ("GEL", "2.8950"),
+            ("AMD", "411.30"), ("UAH", "43.95"), ("RON", "4.9767"), ("BGN", "1.9558"), ("ISK", "145.90"),
+            ("THB", "36.42"), ("ILS", "3.9410"), ("MAD", "10.56"), ("ZAR", "19.12"), ("BRL", "6.1230"),
+        ]
+        var rates: [CurrencyCode: Decimal] = [:]
+        for (code, rate) in table {
+            if let currency = CurrencyCode(code), let value = Decimal(string: rate) { rates[currency] = value }
+        }
+        return ExchangeRates(base: .eur, date: LocalDate(validYear: 2026, month: 11, day: 20), rates: rates)
+    }()
+}
+
+/// A rates file that cannot be used.
+public struct RatesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, completing "the rates file is unusable: …".
+    public var reason: String
+
+    /// Creates an error.
+    /// - Parameter reason: what is wrong.
+    public init(_ reason: String) { self.reason = reason }
+
+    /// The reason.
+    public var description: String { reason }
+}
+
+/// Converts prices into the search's currency before anything compares them.
+///
+/// Rule: `amount / rate(from) * rate(to)`, rounded half-up to the target's minor units. A price whose
+/// currency the table does not know is never relabelled: it keeps its own currency and the offer is
+/// tagged ``OfferTag/unconverted``, which keeps it out of cross-currency ranking.
+public struct CurrencyConverter: Sendable {
+    /// The table in use.
+    public let rates: ExchangeRates
+    /// The currency prices are converted into.
+    public let target: CurrencyCode
+
+    /// Creates a converter.
+    /// - Parameters:
+    ///   - rates: the table.
+    ///   - target: the currency to convert into.
+    public init(rates: ExchangeRates, target: CurrencyCode) {
+        self.rates = rates
+        self.target = target
+    }
+
+    /// Converts an amount.
+    /// - Parameter money: the amount in any currency.
+    /// - Returns: the amount in the target currency, or `nil` when either rate is unknown.
+    public func convert(_ money: Money) -> Money? {
+        if money.currency == target { return money }
+        guard let from = rates.rate(for: money.currency), let to = rates.rate(for: target) else { return nil }
+        return Money(money.amount / from * to, target).rounded
+    }
+
+    /// Sets every source's converted price and the offer's headline price to the cheapest source.
+    /// - Parameter offers: offers as providers returned them.
+    /// - Returns: the same offers, converted or tagged `unconverted`.
+    public func convert(_ offers: [Offer]) -> [Offer] {
+        offers.map { offer in
+            var offer = offer
+            for index in offer.sources.indices {
+                offer.sources[index].convertedPrice = convert(offer.sources[index].price)
+            }
+            offer.sources.sort(by: OfferSource.cheaperFirst)
+            if let converted = offer.sources.first?.convertedPrice {
+                offer.price = converted
+                offer.tags.remove(.unconverted)
+            } else {
+                offer.price = offer.sources.first?.price ?? offer.price
+                offer.tags.insert(.unconverted)
+            }
+            return offer
+        }
+    }
+}
+
+extension OfferSource {
+    /// Converted prices first, cheapest first; then unconverted ones by currency and amount; then by
+    /// provider id, so the order is deterministic.
+    static func cheaperFirst(_ lhs: OfferSource, _ rhs: OfferSource) -> Bool {
+        switch (lhs.convertedPrice, rhs.convertedPrice) {
+        case (let left?, let right?) where left != right: return left < right
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil) where lhs.price != rhs.price: return lhs.price < rhs.price
+        default: return lhs.provider != rhs.provider ? lhs.provider < rhs.provider : lhs.reference < rhs.reference
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// The Aviasales provider module.
+import AggregatorCore

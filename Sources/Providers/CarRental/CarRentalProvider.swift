@@ -1,0 +1,2 @@
+// The CarRental provider module.
+import AggregatorCore

@@ -1,0 +1,2 @@
+// The Kiwi provider module.
+import AggregatorCore

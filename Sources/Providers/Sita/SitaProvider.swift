@@ -1,0 +1,2 @@
+// The Sita provider module.
+import AggregatorCore

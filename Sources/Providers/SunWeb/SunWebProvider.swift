@@ -1,0 +1,2 @@
+// The SunWeb provider module.
+import AggregatorCore

@@ -1,0 +1,143 @@
+import AggregatorCore
+import Foundation
+
+/// A transport that serves a set of bodies by the request path's last component, and 404 otherwise.
+/// It records every request it is sent.
+public final class SampleTransport: HTTPTransport, @unchecked Sendable {
+    private let samples: EmbeddedResponses
+    private let lock = NSLock()
+    private var sent: [HTTPRequest] = []
+
+    /// Creates the transport.
+    /// - Parameter samples: bodies by request name.
+    public init(samples: EmbeddedResponses) { self.samples = samples }
+
+    /// Every request sent so far.
+    public var requests: [HTTPRequest] { lock.withLock { sent } }
+
+    /// Answers from the samples.
+    /// - Parameter request: the request.
+    /// - Returns: 200 with the sample, or 404.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        lock.withLock { sent.append(request) }
+        guard let body = samples.bodies[request.url.lastPathComponent] else {
+            return HTTPResponse(status: 404, body: Data("not found".utf8))
+        }
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+    }
+}
+
+/// A transport for clients that must never go to the network.
+public struct UnreachableTransport: HTTPTransport {
+    /// Creates the transport.
+    public init() {}
+
+    /// Always fails.
+    /// - Parameter request: ignored.
+    /// - Returns: never.
+    /// - Throws: ``TransportError`` `connectionFailed`.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw TransportError(.connectionFailed, "this test does not reach the network")
+    }
+}
+
+/// A provider whose behaviour a test sets: offers after a delay, or an error.
+public struct FakeProvider: OfferProvider {
+    /// What the fake does when searched.
+    public enum Behaviour: Sendable {
+        /// Returns these offers after the delay.
+        case offers([Offer], skipped: Int = 0, notes: [String] = [])
+        /// Throws this error after the delay.
+        case failure(ProviderError)
+    }
+
+    /// The descriptor, with the id and categories given.
+    public let descriptor: ProviderDescriptor
+    private let behaviour: Behaviour
+    private let delay: Duration
+
+    /// Creates a fake.
+    /// - Parameters:
+    ///   - id: the provider id.
+    ///   - categories: what it offers.
+    ///   - currency: its native currency.
+    ///   - delay: how long a search takes (cancellable).
+    ///   - behaviour: what a search does.
+    public init(
+        _ id: ProviderID, categories: Set<OfferCategory> = [.flights], currency: CurrencyCode = .eur,
+        capabilities: Set<ProviderCapability> = [.dates, .roundTrips],
+        delay: Duration = .zero, behaviour: Behaviour
+    ) {
+        descriptor = ProviderDescriptor(
+            id: id, displayName: id.rawValue.capitalized, summary: "A fake for tests.", categories: categories,
+            nativeCurrency: currency, capabilities: capabilities, embeddedResponses: EmbeddedResponses([:]))
+        self.behaviour = behaviour
+        self.delay = delay
+    }
+
+    /// Waits, then answers as configured.
+    /// - Parameters:
+    ///   - query: ignored.
+    ///   - client: ignored.
+    /// - Returns: the configured offers.
+    /// - Throws: the configured error, or `CancellationError` when cancelled while waiting.
+    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        if delay > .zero { try await Task.sleep(for: delay) }
+        switch behaviour {
+        case .offers(let offers, let skipped, let notes): return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
+        case .failure(let error): throw error
+        }
+    }
+}
+
+/// Builds offers for tests with little ceremony.
+public enum OfferFactory {
+    /// A fixed retrieval time, so that tests are deterministic.
+    public static let retrievedAt = Date(timeIntervalSince1970: 1_790_000_000)
+
+    /// A one-way direct flight.
+    /// - Parameters:
+    ///   - provider: the seller.
+    ///   - carrier: the IATA code, or `nil` with `carrierName` for a name-only carrier.
+    ///   - carrierName: a display name.
+    ///   - flightNumber: the number, or `nil` when the provider does not know it.
+    ///   - from: origin airport code.
+    ///   - to: destination airport code.
+    ///   - departure: local departure `YYYY-MM-DD HH:mm`.
+    ///   - minutes: flight time, used for UTC instants when `utc` is true.
+    ///   - utc: whether the provider knows UTC instants (taken as the local time minus one hour).
+    ///   - price: the amount.
+    ///   - currency: its currency.
+    ///   - reference: the provider's id for it.
+    /// - Returns: the offer.
+    public static func flight(
+        provider: ProviderID, carrier: String?, carrierName: String? = nil, flightNumber: String? = nil,
+        from: String, to: String, departure: String, minutes: Int = 120, utc: Bool = true, stops: Int = 0,
+        price: Decimal, currency: CurrencyCode = .eur, reference: String? = nil
+    ) -> Offer {
+        let local = LocalDateTime(parsing: departure)
+        let departureUTC = local.map { Date(timeIntervalSince1970: TimeInterval($0.minutesSinceEpoch * 60 - 3600)) }
+        let arrivalUTC = departureUTC.map { $0.addingTimeInterval(TimeInterval(minutes * 60)) }
+        let arrivalLocal = arrivalUTC.map { LocalDateTime(utc: $0.addingTimeInterval(3600)) }
+        var segments: [Segment] = []
+        let hops = [from] + (0..<stops).map { "X\($0)" } + [to]
+        for index in 0..<(hops.count - 1) {
+            segments.append(
+                Segment(
+                    carrier: Carrier(code: carrier, name: carrierName), flightNumber: flightNumber,
+                    origin: Place(airport: hops[index], city: hops[index]),
+                    destination: Place(airport: hops[index + 1], city: hops[index + 1]),
+                    departure: index == 0 ? FlightTime(local: local, utc: utc ? departureUTC : nil) : nil,
+                    arrival: index == hops.count - 2 ? FlightTime(local: arrivalLocal, utc: utc ? arrivalUTC : nil) : nil
+                ))
+        }
+        let leg = Leg(segments: segments, duration: utc ? nil : .seconds(minutes * 60))
+        let ref = reference ?? "\(carrier ?? carrierName ?? "")\(flightNumber ?? "")-\(departure)-\(price)"
+        return Offer(
+            id: StableIdentifier.make(prefix: provider.rawValue, [ref]), product: .flight(Itinerary(legs: [leg])),
+            priceBasis: .perPerson,
+            source: OfferSource(
+                provider: provider, reference: ref, price: Money(price, currency),
+                deepLink: URL(string: "https://\(provider).example/\(ref.count)"), retrievedAt: retrievedAt))
+    }
+}

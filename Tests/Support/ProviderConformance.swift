@@ -1,0 +1,128 @@
+import AggregatorCore
+import Foundation
+import Testing
+
+/// The checks every provider module's tests run on its provider.
+///
+/// They hold for any conformer of ``OfferProvider``: its embedded samples decode and map into
+/// offers; ids are unique and the same on every run; prices are positive in currencies the embedded
+/// rates table knows; the live request paths match the sample names; and malformed bodies give a
+/// ``ProviderError`` — never a crash, never another error type.
+public enum ProviderConformance {
+    /// Bodies that no provider's format accepts as a full answer.
+    public static let malformedBodies: [String] = [
+        "", "not json", "<html><body>502 Bad Gateway</body></html>", "null", "[]", "{}", "42", "\"text\"",
+        "{\"data\": 5}", "{\"data\": [{\"price\": \"free\"}]}", "{\"results\": [{}]}", "[{}]",
+    ]
+
+    /// Runs every check.
+    /// - Parameters:
+    ///   - provider: the provider under test.
+    ///   - query: a query its samples answer.
+    ///   - sourceLocation: where failures are reported.
+    public static func check(
+        _ provider: some OfferProvider, query: SearchQuery = SearchQuery(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let descriptor = provider.descriptor
+        #expect(!descriptor.id.rawValue.isEmpty, sourceLocation: sourceLocation)
+        #expect(
+            descriptor.id.rawValue.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) },
+            "provider ids are lower-case ASCII", sourceLocation: sourceLocation)
+        #expect(!descriptor.embeddedResponses.bodies.isEmpty, "ships embedded samples", sourceLocation: sourceLocation)
+
+        let first = try await provider.search(query, using: .embedded(for: provider))
+        let second = try await provider.search(query, using: .embedded(for: provider))
+        #expect(!first.offers.isEmpty, "the embedded samples map to offers", sourceLocation: sourceLocation)
+        #expect(first.offers.map(\.id) == second.offers.map(\.id), "ids are stable", sourceLocation: sourceLocation)
+        #expect(Set(first.offers.map(\.id)).count == first.offers.count, "ids are unique", sourceLocation: sourceLocation)
+        checkOffers(first.offers, of: descriptor, sourceLocation: sourceLocation)
+
+        let live = try await provider.search(
+            query, using: .embedded(for: provider, servedOver: URL(string: "https://provider.invalid/base")))
+        #expect(
+            live.offers.map(\.id) == first.offers.map(\.id),
+            "live requests ask for the paths the samples are named after", sourceLocation: sourceLocation)
+
+        for body in malformedBodies {
+            try await checkRejects(body, provider: provider, query: query, sourceLocation: sourceLocation)
+        }
+        for (name, sample) in descriptor.embeddedResponses.bodies {
+            let truncated = String(sample.prefix(sample.count / 2))
+            try await checkRejects(
+                truncated, provider: provider, query: query, only: name, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Checks the invariants of a provider's offers.
+    /// - Parameters:
+    ///   - offers: the offers the provider returned.
+    ///   - descriptor: the provider's descriptor.
+    ///   - sourceLocation: where failures are reported.
+    public static func checkOffers(
+        _ offers: [Offer], of descriptor: ProviderDescriptor, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let known = ExchangeRates.embedded
+        for offer in offers {
+            #expect(offer.sources.count == 1, "\(offer.id) has one source", sourceLocation: sourceLocation)
+            #expect(offer.sources.first?.provider == descriptor.id, sourceLocation: sourceLocation)
+            #expect(offer.price.amount > 0, "\(offer.id) has a positive price", sourceLocation: sourceLocation)
+            #expect(
+                known.rate(for: offer.price.currency) != nil,
+                "\(offer.id) is priced in a currency the rates table knows", sourceLocation: sourceLocation)
+            #expect(
+                descriptor.categories.contains(offer.product.category),
+                "\(offer.id) is a product the descriptor declares", sourceLocation: sourceLocation)
+            #expect(!offer.id.isEmpty && !offer.id.contains(" "), sourceLocation: sourceLocation)
+            if let itinerary = offer.product.itinerary {
+                #expect(!itinerary.legs.isEmpty, sourceLocation: sourceLocation)
+                #expect(itinerary.legs.allSatisfy { !$0.segments.isEmpty }, sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Serves `body` for every request (or only for the request `only`) and expects either a
+    /// response or a ``ProviderError``.
+    static func checkRejects(
+        _ body: String, provider: some OfferProvider, query: SearchQuery, only name: String? = nil,
+        sourceLocation: SourceLocation
+    ) async throws {
+        var bodies = provider.descriptor.embeddedResponses.bodies
+        for key in bodies.keys where name == nil || key == name { bodies[key] = body }
+        let client = ProviderClient(
+            provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(bodies),
+            transport: UnreachableTransport())
+        do {
+            let response = try await provider.search(query, using: client)
+            #expect(
+                response.offers.allSatisfy { $0.price.amount > 0 },
+                "a malformed body yields no nonsense offers", sourceLocation: sourceLocation)
+        } catch is ProviderError {
+            // The expected outcome for a body that cannot be read.
+        } catch {
+            Issue.record(
+                "body \(body.prefix(30).debugDescription) threw \(type(of: error)), not ProviderError",
+                sourceLocation: sourceLocation)
+        }
+    }
+}
+
+extension ProviderClient {
+    /// A client that serves the provider's embedded samples. With `servedOver`, it serves them as a
+    /// live endpoint at that URL through ``SampleTransport``, which answers 404 to any path whose
+    /// last component is not a sample's name: a check that live requests ask for the right paths.
+    /// - Parameters:
+    ///   - provider: the provider whose samples to serve.
+    ///   - servedOver: a base URL to serve them at over a stub transport.
+    ///   - now: the clock for `retrievedAt`.
+    /// - Returns: the client.
+    public static func embedded(
+        for provider: some OfferProvider, servedOver: URL? = nil,
+        now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_790_000_000) }
+    ) -> ProviderClient {
+        let samples = provider.descriptor.embeddedResponses
+        return ProviderClient(
+            provider: provider.descriptor.id, endpoint: servedOver.map(Endpoint.remote) ?? .embedded,
+            embedded: samples, transport: SampleTransport(samples: samples), now: now)
+    }
+}
