@@ -1,0 +1,192 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The ``HTTPTransport`` that goes to the network: the only code in the package that touches
+/// `URLSession`.
+///
+/// It reads bodies as they stream in and stops at `maxResponseBytes`, so an oversized answer is never
+/// held whole in memory; it follows at most `maxRedirects` redirects; it stops at the request's
+/// timeout and when the calling task is cancelled. Each request gets its own ephemeral session: no
+/// cookies, no shared cache, nothing carried from one provider to another.
+public struct URLSessionTransport: HTTPTransport {
+    /// The largest body accepted, in bytes.
+    public let maxResponseBytes: Int
+    /// How many redirects are followed before giving up.
+    public let maxRedirects: Int
+
+    /// Creates a transport.
+    /// - Parameters:
+    ///   - maxResponseBytes: the body size cap (default 32 MiB).
+    ///   - maxRedirects: the redirect limit (default 5).
+    public init(maxResponseBytes: Int = 32 << 20, maxRedirects: Int = 5) {
+        self.maxResponseBytes = maxResponseBytes
+        self.maxRedirects = maxRedirects
+    }
+
+    /// Sends a request.
+    /// - Parameter request: what to send.
+    /// - Returns: the response, of any status.
+    /// - Throws: ``TransportError`` when no complete response arrived within the limits.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let seconds = max(Double(request.timeout.components.seconds), 0)
+            + Double(request.timeout.components.attoseconds) / 1e18
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        let delegate = ExchangeDelegate(maxBytes: maxResponseBytes, maxRedirects: maxRedirects)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+
+        var urlRequest = URLRequest(url: request.url, timeoutInterval: seconds)
+        urlRequest.httpMethod = request.method
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let task = session.dataTask(with: urlRequest)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.start(task, continuation: continuation)
+            }
+        } onCancel: {
+            delegate.cancel()
+        }
+    }
+}
+
+/// Collects one exchange's response and body, enforcing the size and redirect limits. Every
+/// mutable field is guarded by `lock`; URLSession calls the delegate on its own queue.
+private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let maxBytes: Int
+    private let maxRedirects: Int
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    private var task: URLSessionTask?
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var redirects = 0
+    private var failure: TransportError?
+
+    init(maxBytes: Int, maxRedirects: Int) {
+        self.maxBytes = maxBytes
+        self.maxRedirects = maxRedirects
+    }
+
+    func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let alreadyFailed: TransportError? = lock.withLock {
+            self.continuation = continuation
+            self.task = task
+            return failure
+        }
+        if let alreadyFailed {
+            finish(.failure(alreadyFailed))
+        } else {
+            task.resume()
+        }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            if failure == nil { failure = TransportError(.cancelled, "the request was cancelled") }
+            return self.task
+        }
+        task?.cancel()
+    }
+
+    private func fail(_ error: TransportError, cancelling task: URLSessionTask) {
+        lock.withLock { if failure == nil { failure = error } }
+        task.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        if response.expectedContentLength > Int64(maxBytes) {
+            fail(
+                TransportError(
+                    .responseTooLarge,
+                    "the response announces \(response.expectedContentLength) bytes, over the \(maxBytes)-byte limit"),
+                cancelling: dataTask)
+            completionHandler(.cancel)
+            return
+        }
+        lock.withLock { self.response = response as? HTTPURLResponse }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = lock.withLock {
+            body.append(data)
+            return body.count > maxBytes
+        }
+        if tooLarge {
+            fail(
+                TransportError(.responseTooLarge, "the response is over the \(maxBytes)-byte limit; reading stopped"),
+                cancelling: dataTask)
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let allowed = lock.withLock {
+            redirects += 1
+            return redirects <= maxRedirects
+        }
+        if allowed {
+            completionHandler(request)
+        } else {
+            fail(TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects"), cancelling: task)
+            completionHandler(nil)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (failure, response, body) = lock.withLock { (self.failure, self.response, self.body) }
+        if let failure {
+            finish(.failure(failure))
+        } else if let error {
+            finish(.failure(Self.transportError(for: error)))
+        } else if let response {
+            var headers: [String: String] = [:]
+            for (name, value) in response.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            finish(.success(HTTPResponse(status: response.statusCode, headers: headers, body: body)))
+        } else {
+            finish(.failure(TransportError(.connectionFailed, "the server sent no HTTP response")))
+        }
+    }
+
+    private func finish(_ result: Result<HTTPResponse, TransportError>) {
+        let continuation = lock.withLock {
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(with: result.mapError { $0 as any Error })
+    }
+
+    static func transportError(for error: any Error) -> TransportError {
+        guard let urlError = error as? URLError else {
+            return TransportError(.connectionFailed, "the connection failed: \(error.localizedDescription)")
+        }
+        switch urlError.code {
+        case .timedOut:
+            return TransportError(.timedOut, "no answer within the request timeout")
+        case .cancelled:
+            return TransportError(.cancelled, "the request was cancelled")
+        case .httpTooManyRedirects, .redirectToNonExistentLocation:
+            return TransportError(.tooManyRedirects, "the server redirected too often")
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
+            return TransportError(.connectionFailed, "cannot connect to \(urlError.failingURL?.host ?? "the host")")
+        case .networkConnectionLost:
+            return TransportError(.connectionFailed, "the connection was lost before the response was complete")
+        default:
+            return TransportError(.connectionFailed, "the connection failed: \(urlError.localizedDescription)")
+        }
+    }
+}
