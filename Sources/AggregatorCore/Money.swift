@@ -103,9 +103,10 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
         return text
     }
 
-    /// Orders by amount; only meaningful within one currency, so the currency code breaks ties.
+    /// Orders by amount within one currency. Amounts in different currencies cannot be compared, so
+    /// they order by currency code: a total order that never pretends one is cheaper.
     public static func < (lhs: Money, rhs: Money) -> Bool {
-        lhs.amount != rhs.amount ? lhs.amount < rhs.amount : lhs.currency < rhs.currency
+        lhs.currency != rhs.currency ? lhs.currency < rhs.currency : lhs.amount < rhs.amount
     }
 }
 

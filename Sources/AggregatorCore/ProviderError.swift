@@ -27,6 +27,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let responseTooLarge = Code(rawValue: "response_too_large")
         /// The response was not in the expected format.
         public static let malformedResponse = Code(rawValue: "malformed_response")
+        /// The provider broke its contract by throwing something other than a ``ProviderError``.
+        public static let unexpected = Code(rawValue: "unexpected")
         /// The provider cannot answer this kind of query.
         public static let unsupported = Code(rawValue: "unsupported")
     }

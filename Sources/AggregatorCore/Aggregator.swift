@@ -1,0 +1,223 @@
+import Foundation
+
+/// Asks several providers at once and turns their answers into one ranked result.
+///
+/// Order of work, each stage a plain type with its own rule:
+/// 1. Fan-out: every selected provider that offers the query's kind runs in its own child task, all
+///    under one deadline; a provider that does not offer the kind is reported `unsupported` and not
+///    asked. When the deadline passes, the providers still running are cancelled and reported
+///    `timeout`; what has arrived is kept. One provider's failure never affects another's offers.
+/// 2. ``CurrencyConverter``: every source's price into the query's currency.
+/// 3. ``OfferFilter``: the query's filters, the same for every provider.
+/// 4. ``OfferMerger``: one offer per physical trip.
+/// 5. ``OfferRanker``: order and tags; then the limit.
+/// If the filters leave nothing, the result carries ``FilterHint``s.
+public struct Aggregator: Sendable {
+    /// How searches run.
+    public struct Settings: Sendable {
+        /// The whole search's time limit (`--timeout`).
+        public var deadline: Duration
+        /// Each request's time limit; never longer than the deadline.
+        public var requestTimeout: Duration
+        /// The largest response body accepted, in bytes.
+        public var maxResponseBytes: Int
+        /// The exchange rates for conversion.
+        public var rates: ExchangeRates
+        /// Each provider's endpoint; a provider not listed uses `embedded`.
+        public var endpoints: [ProviderID: Endpoint]
+        /// Extra header fields per provider, such as API keys.
+        public var headers: [ProviderID: [String: String]]
+
+        /// Creates settings.
+        /// - Parameters:
+        ///   - deadline: the search's time limit.
+        ///   - requestTimeout: each request's time limit.
+        ///   - maxResponseBytes: the body size cap.
+        ///   - rates: the exchange rates.
+        ///   - endpoints: endpoints by provider.
+        ///   - headers: header fields by provider.
+        public init(
+            deadline: Duration = .seconds(10), requestTimeout: Duration = .seconds(10),
+            maxResponseBytes: Int = 32 << 20, rates: ExchangeRates = .embedded,
+            endpoints: [ProviderID: Endpoint] = [:], headers: [ProviderID: [String: String]] = [:]
+        ) {
+            self.deadline = deadline
+            self.requestTimeout = requestTimeout
+            self.maxResponseBytes = maxResponseBytes
+            self.rates = rates
+            self.endpoints = endpoints
+            self.headers = headers
+        }
+    }
+
+    /// The providers to ask, in output order.
+    public let providers: [any OfferProvider]
+    /// How searches run.
+    public let settings: Settings
+    private let transport: any HTTPTransport
+    private let now: @Sendable () -> Date
+
+    /// Creates an aggregator, checking the set-up before any request is made.
+    /// - Parameters:
+    ///   - providers: the providers to ask; ids must be unique.
+    ///   - transport: sends live requests.
+    ///   - settings: limits, rates and endpoints.
+    ///   - now: the clock for `retrievedAt`.
+    /// - Throws: ``AggregatorSetupError`` for duplicate providers, an endpoint for a provider that is
+    ///   not selected, or a non-positive time limit.
+    public init(
+        providers: [any OfferProvider], transport: any HTTPTransport = URLSessionTransport(),
+        settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(AggregatorSetupError) {
+        var seen = Set<ProviderID>()
+        for provider in providers where !seen.insert(provider.descriptor.id).inserted {
+            throw AggregatorSetupError("the provider '\(provider.descriptor.id)' is selected twice")
+        }
+        guard settings.deadline > .zero, settings.requestTimeout > .zero else {
+            throw AggregatorSetupError("time limits must be positive")
+        }
+        guard settings.maxResponseBytes > 0 else {
+            throw AggregatorSetupError("the response size cap must be positive")
+        }
+        self.providers = providers
+        self.transport = transport
+        self.settings = settings
+        self.now = now
+    }
+
+    /// Runs a search.
+    /// - Parameter query: what to look for.
+    /// - Returns: every provider's outcome and the ranked offers. Never throws: a provider's failure is
+    ///   part of the result.
+    public func search(_ query: SearchQuery) async -> SearchResult {
+        let runs = await fanOut(query)
+        let converter = CurrencyConverter(rates: settings.rates, target: query.currency)
+        let merger = OfferMerger()
+        let filter = OfferFilter(query: query)
+
+        let converted = converter.convert(runs.flatMap(\.offers))
+        let merged = merger.merge(filter.apply(converted))
+        let ranked = OfferRanker(sort: query.sort).rank(merged)
+        let limited = query.limit.map { Array(ranked.prefix($0)) } ?? ranked
+        let hints = merged.isEmpty ? filter.hints(for: converted, merging: merger.merge) : []
+
+        var notes: [String] = []
+        let unconverted = Set(ranked.filter { !$0.isConverted }.map(\.price.currency))
+        if !unconverted.isEmpty {
+            let codes = unconverted.sorted().map(\.rawValue).joined(separator: ", ")
+            notes.append(
+                "prices in \(codes) cannot be converted with the rates of \(settings.rates.date); "
+                    + "they are shown as sent and ranked after the rest (pass --rates FILE to convert them)")
+        }
+        return SearchResult(
+            query: query, outcomes: runs.map(\.outcome), offers: limited, matched: ranked.count, hints: hints,
+            notes: notes, rates: settings.rates)
+    }
+
+    /// One provider's part of a search.
+    struct Run: Sendable {
+        var outcome: ProviderOutcome
+        var offers: [Offer]
+    }
+
+    /// Asks every provider concurrently under the deadline; the result is in provider order.
+    func fanOut(_ query: SearchQuery) async -> [Run] {
+        var runs: [Run?] = providers.map { provider in
+            let descriptor = provider.descriptor
+            guard descriptor.categories.contains(query.kind) else {
+                let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
+                let error = ProviderError(
+                    .unsupported, provider: descriptor.id, "offers \(offered), not \(query.kind.rawValue)")
+                return Run(outcome: ProviderOutcome(provider: descriptor.id, status: .unsupported, error: error), offers: [])
+            }
+            return nil
+        }
+        let deadline = settings.deadline
+        await withTaskGroup(of: (Int, Run)?.self) { group in
+            var pending = 0
+            for (index, provider) in providers.enumerated() where runs[index] == nil {
+                let client = client(for: provider.descriptor)
+                pending += 1
+                group.addTask { (index, await Self.run(provider, query: query, client: client)) }
+            }
+            guard pending > 0 else { return }
+            group.addTask {
+                try? await Task.sleep(for: deadline)
+                return nil
+            }
+            while pending > 0, let next = await group.next() {
+                guard let (index, run) = next else { break }
+                runs[index] = run
+                pending -= 1
+            }
+            group.cancelAll()
+        }
+        return zip(providers, runs).map { provider, run in
+            if let run { return run }
+            let id = provider.descriptor.id
+            let error = ProviderError(.timeout, provider: id, "did not answer within the \(Self.format(deadline)) deadline")
+            return Run(outcome: ProviderOutcome(provider: id, status: .timeout, latency: deadline, error: error), offers: [])
+        }
+    }
+
+    private func client(for descriptor: ProviderDescriptor) -> ProviderClient {
+        ProviderClient(
+            provider: descriptor.id, endpoint: settings.endpoints[descriptor.id] ?? .embedded,
+            embedded: descriptor.embeddedResponses, transport: transport,
+            requestTimeout: min(settings.requestTimeout, settings.deadline), maxResponseBytes: settings.maxResponseBytes,
+            defaultHeaders: settings.headers[descriptor.id] ?? [:], now: now)
+    }
+
+    private static func run(_ provider: any OfferProvider, query: SearchQuery, client: ProviderClient) async -> Run {
+        let descriptor = provider.descriptor
+        let clock = ContinuousClock()
+        let start = clock.now
+        var notes: [String] = []
+        if query.departureDate != nil, !descriptor.capabilities.contains(.dates) {
+            notes.append("its offers carry no dates, so it cannot honour --date")
+        }
+        if query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
+            notes.append("it cannot search round trips")
+        }
+        do {
+            let response = try await provider.search(query, using: client)
+            let status: ProviderOutcome.Status = response.offers.isEmpty ? .noResults : .ok
+            let outcome = ProviderOutcome(
+                provider: descriptor.id, status: status, offers: response.offers.count, skipped: response.skipped,
+                latency: clock.now - start, notes: notes + response.notes)
+            return Run(outcome: outcome, offers: response.offers)
+        } catch {
+            let failure: ProviderError
+            switch error {
+            case let error as ProviderError: failure = error
+            case is CancellationError: failure = ProviderError(.timeout, provider: descriptor.id, "was cancelled at the deadline")
+            default: failure = ProviderError(.unexpected, provider: descriptor.id, "failed: \(error)", underlying: error)
+            }
+            let outcome = ProviderOutcome(
+                provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
+                error: failure, notes: notes)
+            return Run(outcome: outcome, offers: [])
+        }
+    }
+
+    /// `10 s`, `1.5 s`, `250 ms`.
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return String(format: "%.1f s", Double(milliseconds) / 1000)
+    }
+}
+
+/// A set-up that cannot work, found before any request is made.
+public struct AggregatorSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    /// - Parameter message: what is wrong.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

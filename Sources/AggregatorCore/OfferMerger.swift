@@ -1,0 +1,175 @@
+import Foundation
+
+/// Folds offers for the same physical trip, sold by several providers, into one offer that lists
+/// every seller.
+///
+/// Keys (see ``MergeKeys``):
+/// - **Exact**, for offers whose every segment has a carrier code and a flight number: carrier +
+///   flight number + departure minute, per segment. Each time the offer knows gives one key (local
+///   wall clock, UTC instant), and two offers merge when they share any exact key.
+/// - **Approximate**, for offers without flight numbers: carrier + origin city + destination city +
+///   local departure minute, per segment. Such an offer joins a group only when exactly one group has
+///   that key; when two groups do (two flights of one carrier from two airports of one city at the same
+///   minute) it stays on its own, because a wrong merge is worse than a missing one. Two offers that
+///   both have flight numbers never merge on the approximate key.
+/// - **Cars**: brand + model + plate + price basis.
+/// - An offer without any departure time never merges.
+///
+/// The merged offer: `sources` holds one entry per provider (that provider's cheapest, if it listed
+/// the trip twice), cheapest first after conversion; the headline price is the cheapest source's; the
+/// itinerary, image and details come from the most informative member (flight numbers and UTC times
+/// beat their absence), ties going to the cheaper member, then the provider id. The id derives from
+/// the approximate key when no other trip in the result shares it, else the exact key, else the member's own id, so the same
+/// trip keeps its id whichever providers sold it.
+public struct OfferMerger: Sendable {
+    /// Creates a merger.
+    public init() {}
+
+    /// Merges offers; input order decides nothing but the order of the output before ranking.
+    /// - Parameter offers: converted offers, one source each or already merged.
+    /// - Returns: one offer per physical trip.
+    public func merge(_ offers: [Offer]) -> [Offer] {
+        var groups: [[Offer]] = []
+        var exactIndex: [String: Int] = [:]
+        var approximateIndex: [String: Set<Int>] = [:]
+        let keyed = offers.map { ($0, MergeKeys(offer: $0)) }
+
+        for (offer, keys) in keyed where !keys.exact.isEmpty {
+            let group = keys.exact.lazy.compactMap { exactIndex[$0] }.first ?? groups.count
+            if group == groups.count { groups.append([]) }
+            groups[group].append(offer)
+            for key in keys.exact { exactIndex[key] = exactIndex[key] ?? group }
+            if let key = keys.approximate { approximateIndex[key, default: []].insert(group) }
+        }
+        for (offer, keys) in keyed where keys.exact.isEmpty {
+            if let key = keys.approximate, let candidates = approximateIndex[key], candidates.count == 1,
+                let group = candidates.first
+            {
+                groups[group].append(offer)
+                continue
+            }
+            groups.append([offer])
+            if let key = keys.approximate { approximateIndex[key, default: []].insert(groups.count - 1) }
+        }
+        var merged = groups.map(combine)
+        assignIDs(to: &merged, groups: groups)
+        return merged
+    }
+
+    /// Gives each merged offer its stable id, from its approximate key where that is unique among the
+    /// results, else from its exact key, else keeping the provider's own id.
+    private func assignIDs(to merged: inout [Offer], groups: [[Offer]]) {
+        let keys = groups.map { members in
+            let keys = members.map(MergeKeys.init(offer:))
+            return (approximate: keys.lazy.compactMap(\.approximate).first, exact: keys.lazy.compactMap(\.exact.first).first)
+        }
+        var approximateUses: [String: Int] = [:]
+        for key in keys { if let approximate = key.approximate { approximateUses[approximate, default: 0] += 1 } }
+        for index in merged.indices {
+            let key = keys[index]
+            if let approximate = key.approximate, approximateUses[approximate] == 1 {
+                merged[index].id = MergeKeys.id(for: merged[index].product, key: approximate)
+            } else if let exact = key.exact {
+                merged[index].id = MergeKeys.id(for: merged[index].product, key: exact)
+            }
+        }
+    }
+
+    private func combine(_ members: [Offer]) -> Offer {
+        var merged = members[0]
+        if members.count > 1 {
+            let ranked = members.sorted { lhs, rhs in
+                let (left, right) = (MergeKeys.richness(of: lhs), MergeKeys.richness(of: rhs))
+                if left != right { return left > right }
+                return OfferSource.cheaperFirst(lhs.sources[0], rhs.sources[0])
+            }
+            merged = ranked[0]
+            var cheapestPerProvider: [ProviderID: OfferSource] = [:]
+            for source in members.flatMap(\.sources) {
+                if let kept = cheapestPerProvider[source.provider], !OfferSource.cheaperFirst(source, kept) { continue }
+                cheapestPerProvider[source.provider] = source
+            }
+            merged.sources = cheapestPerProvider.values.sorted(by: OfferSource.cheaperFirst)
+            merged.imageURL = ranked.lazy.compactMap(\.imageURL).first
+            merged.tags = members.reduce(into: Set<OfferTag>()) { $0.formUnion($1.tags) }
+            if let cheapest = merged.sources.first {
+                merged.price = cheapest.comparablePrice
+                if cheapest.convertedPrice != nil { merged.tags.remove(.unconverted) }
+            }
+        }
+        return merged
+    }
+}
+
+/// The keys an offer merges on. See ``OfferMerger`` for the rule.
+public struct MergeKeys: Sendable, Hashable {
+    /// Exact keys: one per kind of time known for every segment (local, UTC). Empty when a segment
+    /// lacks a carrier code, a flight number or a departure time.
+    public var exact: [String]
+    /// The approximate key, or `nil` when a segment lacks a carrier, a city or a local departure time.
+    public var approximate: String?
+
+    /// Computes an offer's keys.
+    /// - Parameter offer: the offer.
+    public init(offer: Offer) {
+        switch offer.product {
+        case .car(let car):
+            let parts = [car.brand, car.model, car.plateNumber ?? "", offer.priceBasis.rawValue]
+            exact = car.plateNumber == nil ? [] : ["car|" + parts.map(OfferFilter.fold).joined(separator: "|")]
+            approximate = nil
+        case .flight(let itinerary):
+            let segments = itinerary.segments
+            var exact: [String] = []
+            let numbered = segments.allSatisfy { $0.carrier.code != nil && $0.flightNumber != nil }
+            if numbered {
+                let local = segments.map { segment in
+                    segment.departure?.local.map { "\(Self.designator(segment))@L\($0.minutesSinceEpoch)" }
+                }
+                let utc = segments.map { segment in
+                    segment.departure?.utc.map {
+                        "\(Self.designator(segment))@U\(Int64(($0.timeIntervalSince1970 / 60).rounded(.down)))"
+                    }
+                }
+                for candidate in [local, utc] where candidate.allSatisfy({ $0 != nil }) {
+                    exact.append("flight|" + candidate.compactMap { $0 }.joined(separator: ","))
+                }
+            }
+            self.exact = exact
+            let approximate = segments.map { segment -> String? in
+                guard let carrier = segment.carrier.identity,
+                    let from = segment.origin.city ?? segment.origin.airport,
+                    let to = segment.destination.city ?? segment.destination.airport,
+                    let departure = segment.departure?.local
+                else { return nil }
+                return "\(carrier)|\(from)-\(to)@\(departure.minutesSinceEpoch)"
+            }
+            self.approximate =
+                approximate.isEmpty || approximate.contains(where: { $0 == nil })
+                ? nil : "route|" + approximate.compactMap { $0 }.joined(separator: ",")
+        }
+    }
+
+    /// `SU1234`, with leading zeros dropped from the number so that `0012` and `12` agree.
+    static func designator(_ segment: Segment) -> String {
+        let number = segment.flightNumber ?? ""
+        let trimmed = number.drop(while: { $0 == "0" })
+        return (segment.carrier.code ?? "") + (trimmed.isEmpty ? number : String(trimmed))
+    }
+
+    /// How much an offer tells: flight numbers, UTC times, local times, known duration.
+    static func richness(of offer: Offer) -> Int {
+        guard let itinerary = offer.product.itinerary else { return 0 }
+        let segments = itinerary.segments
+        var score = 0
+        if segments.allSatisfy({ $0.flightNumber != nil }) { score += 8 }
+        if segments.allSatisfy({ $0.departure?.utc != nil }) { score += 4 }
+        if itinerary.duration != nil { score += 2 }
+        if segments.allSatisfy({ $0.origin.airport != nil && $0.destination.airport != nil }) { score += 1 }
+        return score
+    }
+
+    /// A stable id from a merge key.
+    static func id(for product: Product, key: String) -> String {
+        StableIdentifier.make(prefix: product.category == .cars ? "c" : "f", [key])
+    }
+}

@@ -1,0 +1,73 @@
+/// How one provider did in one search: whether it answered, how many offers it returned, how many
+/// records it skipped, how long it took, and why it failed.
+public struct ProviderOutcome: Sendable, Equatable {
+    /// The provider's result, as a stable string for programs.
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        /// It answered with offers.
+        case ok
+        /// It answered, with no offers.
+        case noResults = "no_results"
+        /// It cannot answer this kind of query, so it was not asked.
+        case unsupported
+        /// It did not answer before the deadline.
+        case timeout
+        /// It refused because of rate limiting.
+        case rateLimited = "rate_limited"
+        /// It failed for another reason; see the error.
+        case failed
+
+        /// Whether the provider answered (with or without offers).
+        public var answered: Bool { self == .ok || self == .noResults }
+        /// Whether the provider was asked and did not answer.
+        public var isFailure: Bool { self == .timeout || self == .rateLimited || self == .failed }
+    }
+
+    /// The provider.
+    public var provider: ProviderID
+    /// What happened.
+    public var status: Status
+    /// Offers it returned, before the query's filters.
+    public var offers: Int
+    /// Records in its response that could not be mapped.
+    public var skipped: Int
+    /// Time from asking to answer (or to the deadline).
+    public var latency: Duration
+    /// Why it failed, for failures and for `unsupported`.
+    public var error: ProviderError?
+    /// Remarks for the user, such as a filter it cannot honour.
+    public var notes: [String]
+
+    /// Creates an outcome.
+    /// - Parameters:
+    ///   - provider: the provider.
+    ///   - status: what happened.
+    ///   - offers: offers returned.
+    ///   - skipped: records skipped.
+    ///   - latency: time taken.
+    ///   - error: why it failed.
+    ///   - notes: remarks.
+    public init(
+        provider: ProviderID, status: Status, offers: Int = 0, skipped: Int = 0, latency: Duration = .zero,
+        error: ProviderError? = nil, notes: [String] = []
+    ) {
+        self.provider = provider
+        self.status = status
+        self.offers = offers
+        self.skipped = skipped
+        self.latency = latency
+        self.error = error
+        self.notes = notes
+    }
+
+    /// The status a provider error leads to.
+    /// - Parameter error: the error.
+    /// - Returns: `timeout`, `rate_limited`, `unsupported` or `failed`.
+    public static func status(for error: ProviderError) -> Status {
+        switch error.code {
+        case .timeout: .timeout
+        case .rateLimited: .rateLimited
+        case .unsupported: .unsupported
+        default: .failed
+        }
+    }
+}

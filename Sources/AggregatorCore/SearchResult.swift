@@ -1,0 +1,79 @@
+/// A filter that, if dropped, would bring offers back: the answer to "why is the result empty?".
+public struct FilterHint: Sendable, Hashable, CustomStringConvertible {
+    /// The flags to drop, such as `["--color"]`.
+    public var dropped: [String]
+    /// How many offers there would be without them.
+    public var offers: Int
+
+    /// Creates a hint.
+    /// - Parameters:
+    ///   - dropped: the flags to drop.
+    ///   - offers: the offers that would come back.
+    public init(dropped: [String], offers: Int) {
+        self.dropped = dropped
+        self.offers = offers
+    }
+
+    /// `without --color: 4`, `without --color and --max-price: 6`.
+    public var description: String {
+        "without \(dropped.joined(separator: " and ")): \(offers)"
+    }
+}
+
+/// Everything a search produced: each provider's outcome and the ranked offers.
+public struct SearchResult: Sendable {
+    /// The query as run.
+    public var query: SearchQuery
+    /// One outcome per selected provider, in selection order.
+    public var outcomes: [ProviderOutcome]
+    /// The ranked offers, after the limit.
+    public var offers: [Offer]
+    /// How many offers matched before the limit.
+    public var matched: Int
+    /// When nothing matched: the filters whose removal would bring offers back.
+    public var hints: [FilterHint]
+    /// Remarks about the whole search, one sentence each.
+    public var notes: [String]
+    /// The exchange rates used.
+    public var rates: ExchangeRates
+
+    /// Creates a result.
+    /// - Parameters:
+    ///   - query: the query.
+    ///   - outcomes: per-provider outcomes.
+    ///   - offers: ranked offers.
+    ///   - matched: offers before the limit.
+    ///   - hints: empty-result hints.
+    ///   - notes: remarks.
+    ///   - rates: the rates used.
+    public init(
+        query: SearchQuery, outcomes: [ProviderOutcome], offers: [Offer], matched: Int, hints: [FilterHint] = [],
+        notes: [String] = [], rates: ExchangeRates
+    ) {
+        self.query = query
+        self.outcomes = outcomes
+        self.offers = offers
+        self.matched = matched
+        self.hints = hints
+        self.notes = notes
+        self.rates = rates
+    }
+
+    /// Whether every asked provider answered, some did, or none did.
+    public var completeness: Completeness {
+        let asked = outcomes.filter { $0.status != .unsupported }
+        let answered = asked.filter { $0.status.answered }
+        if answered.isEmpty { return .none }
+        return answered.count == asked.count ? .complete : .partial
+    }
+
+    /// How many of the asked providers answered.
+    public enum Completeness: Sendable, Hashable {
+        /// Every provider that was asked answered.
+        case complete
+        /// Some answered, some failed.
+        case partial
+        /// None answered.
+        case none
+    }
+}
