@@ -1,0 +1,283 @@
+import AggregatorCore
+import AggregatorTestSupport
+import Foundation
+import Testing
+
+@testable import Aviasales
+
+@Suite("Aviasales provider")
+struct AviasalesProviderTests {
+    static let viennaBarcelona = SearchQuery(origin: "VIE", destination: "BCN")
+
+    @Test("Passes the provider conformance kit")
+    func conformance() async throws {
+        try await ProviderConformance.check(AviasalesProvider(), query: Self.viennaBarcelona)
+    }
+
+    @Test("Describes itself as the one-way rouble flight service it is")
+    func descriptor() {
+        let descriptor = AviasalesProvider().descriptor
+        #expect(descriptor.id == "aviasales")
+        #expect(descriptor.displayName == "Aviasales")
+        #expect(descriptor.categories == [.flights])
+        #expect(descriptor.nativeCurrency == .rub)
+        #expect(descriptor.capabilities == [.dates])
+        #expect(descriptor.liveURL?.absoluteString == "https://api.aviasales.ru")
+        #expect(Array(descriptor.embeddedResponses.bodies.keys) == ["search"])
+    }
+
+    // MARK: - The embedded sample
+
+    @Test("The embedded sample maps to the six Vienna → Barcelona flights in the service's order")
+    func embeddedSample() async throws {
+        let provider = AviasalesProvider()
+        let response = try await provider.search(Self.viennaBarcelona, using: .embedded(for: provider))
+        #expect(response.skipped == 0)
+        #expect(response.notes.isEmpty)
+        #expect(
+            response.offers.compactMap { $0.onlySegment?.carrier.displayCode } == [
+                "OS", "W6", "OS", "VY", "Вольотеа", "VY",
+            ])
+        for offer in response.offers {
+            #expect(offer.priceBasis == .total)
+            #expect(offer.product.itinerary?.legs.first?.duration == nil)
+            #expect(offer.sources.first?.retrievedAt == OfferFactory.retrievedAt)
+            let reference = try #require(offer.sources.first?.reference)
+            #expect(offer.id == StableIdentifier.make(prefix: "aviasales", ["VIE", "BCN", reference]))
+        }
+    }
+
+    @Test("Row 1 of the scenario: Austrian by its Russian name, local time only, roubles, seats, search link")
+    func scenarioRowOne() async throws {
+        let provider = AviasalesProvider()
+        let response = try await provider.search(Self.viennaBarcelona, using: .embedded(for: provider))
+        let offer = try #require(response.offer(reference: "1f9d6a3e-8c2b-4b7f-a0d4-5e3c9b1a7f62"))
+        let segment = try #require(offer.onlySegment)
+        #expect(segment.carrier == Carrier(code: "OS", name: "Австрийские авиалинии"))
+        #expect(segment.flightNumber == nil)
+        #expect(segment.origin == Place(city: "VIE", cityName: "Вена"))
+        #expect(segment.origin.airport == nil)
+        #expect(segment.destination == Place(city: "BCN", cityName: "Барселона"))
+        #expect(segment.departure?.local?.description == "2026-12-18T07:05")
+        #expect(segment.departure?.utc == nil)
+        #expect(segment.arrival?.local?.description == "2026-12-18T09:45")
+        #expect(segment.arrival?.utc == nil)
+        #expect(offer.price == Money(16450, .rub))
+        #expect(offer.seatsLeft == 9)
+        #expect(offer.sources.first?.deepLink?.absoluteString == "https://www.aviasales.ru/search/VIE1812BCN1")
+    }
+
+    @Test(
+        "Every scenario row keeps its carrier, local times, price and tickets",
+        arguments: [
+            ("1f9d6a3e-8c2b-4b7f-a0d4-5e3c9b1a7f62", "OS", "2026-12-18T07:05", "2026-12-18T09:45", 16450, 9),
+            ("93b6f1d8-6e4a-4c2d-8a9f-0b7d3e5c1a26", "VY", "2026-12-18T12:30", "2026-12-18T15:05", 8900, 24),
+            ("7b3f2c1a-5d4e-4f8a-9b61-2c7e0d9a4f13", "OS", "2026-12-19T18:20", "2026-12-19T21:00", 13990, 12),
+            ("e8a2d5c9-3b6f-4e1a-9c07-4d8f2b6e0a35", "VY", "2026-12-20T16:10", "2026-12-20T18:45", 7650, 31),
+            ("5a0c7e4b-9d1f-4a6e-b3c8-8f2e1d5a9b74", nil, "2026-12-19T10:15", "2026-12-19T12:55", 6200, 3),
+            ("c41e8b07-2f9a-4d3c-8e15-6a0b7f2d9c48", "W6", "2026-12-20T06:40", "2026-12-20T09:15", 5490, 7),
+        ] as [(String, String?, String, String, Int, Int)])
+    func scenarioRow(
+        reference: String, code: String?, departure: String, arrival: String, rubles: Int, tickets: Int
+    ) async throws {
+        let provider = AviasalesProvider()
+        let response = try await provider.search(Self.viennaBarcelona, using: .embedded(for: provider))
+        let offer = try #require(response.offer(reference: reference))
+        let segment = try #require(offer.onlySegment)
+        #expect(segment.carrier.code == code)
+        #expect(segment.departure?.local?.description == departure)
+        #expect(segment.arrival?.local?.description == arrival)
+        #expect(offer.price == Money(Decimal(rubles), .rub))
+        #expect(offer.seatsLeft == tickets)
+    }
+
+    @Test("An airline the table does not know keeps its name and gets no code")
+    func unknownAirlineStaysNameOnly() async throws {
+        let provider = AviasalesProvider()
+        let response = try await provider.search(Self.viennaBarcelona, using: .embedded(for: provider))
+        let offer = try #require(response.offer(reference: "5a0c7e4b-9d1f-4a6e-b3c8-8f2e1d5a9b74"))
+        let carrier = try #require(offer.onlySegment?.carrier)
+        #expect(carrier.code == nil)
+        #expect(carrier.name == "Вольотеа")
+        #expect(carrier.identity == "name:вольотеа")
+    }
+
+    // MARK: - Recorded responses
+
+    @Test("The real service's Moscow → St Petersburg answer maps to SU, DP, S7 and 5N between city codes")
+    func moscowPetersburg() async throws {
+        let response = try await AviasalesHarness.search(
+            fixture: "mow-led.json", query: SearchQuery(origin: "MOW", destination: "LED"))
+        #expect(response.skipped == 0)
+        #expect(response.notes.isEmpty)
+        let segments = response.offers.compactMap(\.onlySegment)
+        #expect(segments.count == 4)
+        #expect(segments.map(\.carrier.code) == ["DP", "SU", "S7", "5N"])
+        #expect(segments.map(\.carrier.name) == ["Победа", "Аэрофлот", "S7", "Smartavia"])
+        for segment in segments {
+            #expect(segment.origin == Place(city: "MOW", cityName: "Москва"))
+            #expect(segment.destination == Place(city: "LED", cityName: "Санкт-Петербург"))
+        }
+        // The night flight lands the next day: the link carries the departure's day.
+        let pobeda = try #require(response.offers.first)
+        #expect(pobeda.onlySegment?.arrival?.local?.description == "2026-12-02T01:20")
+        #expect(pobeda.sources.first?.deepLink?.absoluteString == "https://www.aviasales.ru/search/MOW0112LED1")
+        #expect(pobeda.seatsLeft == 4)
+    }
+
+    @Test("Prices come as integers or fractions and keep their exact value")
+    func integerOrFractionPrices() async throws {
+        let response = try await AviasalesHarness.search(
+            fixture: "price-forms.json", query: SearchQuery(origin: "VIE", destination: "BCN", adults: 2))
+        #expect(response.skipped == 0)
+        #expect(response.offer(reference: "price-int")?.price == Money(32900, .rub))
+        #expect(response.offer(reference: "price-double-whole")?.price == Money(17800, .rub))
+        let fraction = try #require(Decimal(string: "15300.5"))
+        #expect(response.offer(reference: "price-double-fraction")?.price == Money(fraction, .rub))
+    }
+
+    @Test("The booking link carries the passenger count the prices are for")
+    func passengerCountInLink() async throws {
+        let response = try await AviasalesHarness.search(
+            fixture: "price-forms.json", query: SearchQuery(origin: "VIE", destination: "BCN", adults: 2))
+        let link = response.offer(reference: "price-int")?.sources.first?.deepLink
+        #expect(link?.absoluteString == "https://www.aviasales.ru/search/VIE1812BCN2")
+        #expect(response.notes.isEmpty, "the service answered for the two passengers asked for")
+
+        let single = try await AviasalesHarness.search(
+            fixture: "price-forms.json", query: SearchQuery(origin: "VIE", destination: "BCN"))
+        #expect(single.notes == ["prices are totals for 2 passengers; the service takes no passenger count"])
+    }
+
+    @Test("A result whose date cannot be read is skipped and counted; the rest map")
+    func badDateSkipped() async throws {
+        let response = try await AviasalesHarness.search(fixture: "bad-date.json")
+        #expect(response.skipped == 2)
+        #expect(response.offers.compactMap { $0.sources.first?.reference } == ["good-morning", "good-evening"])
+    }
+
+    @Test("One bad record is skipped and counted while the rest of the sample maps")
+    func oneBadRecordSkipped() async throws {
+        let broken = AviasalesSamples.search.replacingOccurrences(of: #""value": 5490"#, with: #""value": "free""#)
+        #expect(broken != AviasalesSamples.search)
+        let response = try await AviasalesHarness.search(body: broken, query: Self.viennaBarcelona)
+        #expect(response.skipped == 1)
+        #expect(response.offers.count == 5)
+        #expect(response.offer(reference: "c41e8b07-2f9a-4d3c-8e15-6a0b7f2d9c48") == nil)
+    }
+
+    @Test("Records that decode but cannot be mapped are skipped and counted with those that do not decode")
+    func unmappableRecordsSkipped() async throws {
+        let response = try await AviasalesHarness.search(fixture: "bad-records.json")
+        // No price, zero, negative, a currency that is not ISO, an empty id, a repeated id, a number.
+        #expect(response.skipped == 7)
+        #expect(response.offers.compactMap { $0.sources.first?.reference } == ["good-1", "good-2", "good-3"])
+        let first = try #require(response.offer(reference: "good-1"))
+        #expect(first.price == Money(5630, .rub), "the first of two results with one id wins")
+        let quoted = try #require(response.offer(reference: "good-2"))
+        #expect(quoted.onlySegment?.carrier == Carrier(code: "S7", name: "«S7 Airlines»"))
+        #expect(quoted.seatsLeft == nil, "a ticket count that is not a number is dropped, not the flight")
+        #expect(response.offer(reference: "good-3")?.seatsLeft == nil, "a negative ticket count is dropped")
+    }
+
+    @Test("An answer for another route than asked says so")
+    func otherRouteNote() async throws {
+        let response = try await AviasalesHarness.search(
+            fixture: "mow-led.json", query: SearchQuery(origin: "VIE", destination: "BCN"))
+        #expect(response.offers.count == 4)
+        #expect(response.notes == ["asked for VIE→BCN, the service answered for MOW→LED"])
+    }
+
+    // MARK: - Malformed responses
+
+    @Test("A body without results is a malformed response with a readable message")
+    func missingResults() async throws {
+        let error = try await #require(throws: ProviderError.self) {
+            try await AviasalesHarness.search(fixture: "missing-results.json")
+        }
+        #expect(error.code == .malformedResponse)
+        #expect(error.provider == "aviasales")
+        #expect(error.message == "the response is not in the expected format: results is missing")
+    }
+
+    @Test(
+        "Bodies that are not a search answer are malformed responses",
+        arguments: [
+            ("<html><body>502 Bad Gateway</body></html>", "not JSON"),
+            (#"{"results": []}"#, "origin is missing"),
+            (#"{"origin": {"iata": "VIE"}, "destination": {"iata": "BCN"}, "results": {}}"#, "results is not a list"),
+            (#"{"origin": {"name": "Вена"}, "destination": {"iata": "BCN"}, "results": []}"#, "origin.iata is missing"),
+        ])
+    func malformedBodies(body: String, explanation: String) async throws {
+        let error = try await #require(throws: ProviderError.self) {
+            try await AviasalesHarness.search(body: body)
+        }
+        #expect(error.code == .malformedResponse)
+        #expect(error.message.contains(explanation), "\(error.message)")
+        #expect(!error.message.contains("\n"))
+    }
+
+    @Test("A route code that is not a city code is a malformed response, since no result can be placed")
+    func badRouteCode() async throws {
+        let error = try await #require(throws: ProviderError.self) {
+            try await AviasalesHarness.search(fixture: "bad-origin.json")
+        }
+        #expect(error.code == .malformedResponse)
+        #expect(error.message == "the response's origin 'Москва' is not an IATA city code such as MOW")
+    }
+
+    // MARK: - The live request
+
+    @Test("The live request asks for api/search with the query's origin and destination")
+    func liveRequest() async throws {
+        let provider = AviasalesProvider()
+        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let base = try #require(URL(string: "https://api.aviasales.ru"))
+        let client = ProviderClient(
+            provider: provider.descriptor.id, endpoint: .remote(base),
+            embedded: provider.descriptor.embeddedResponses, transport: transport)
+        let response = try await provider.search(SearchQuery(origin: "vie", destination: "bcn"), using: client)
+
+        #expect(response.offers.count == 6)
+        #expect(transport.requests.count == 1)
+        let request = try #require(transport.requests.first)
+        #expect(request.method == "GET")
+        let components = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false))
+        #expect(components.scheme == "https")
+        #expect(components.host == "api.aviasales.ru")
+        #expect(components.path == "/api/search")
+        #expect(
+            components.queryItems == [
+                URLQueryItem(name: "origin", value: "VIE"), URLQueryItem(name: "destination", value: "BCN"),
+            ])
+    }
+
+    @Test("A live request leaves out what the query does not say, so the service answers its default route")
+    func liveRequestWithoutRoute() async throws {
+        let provider = AviasalesProvider()
+        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let base = try #require(URL(string: "https://api.aviasales.ru/v1"))
+        let client = ProviderClient(
+            provider: provider.descriptor.id, endpoint: .remote(base),
+            embedded: provider.descriptor.embeddedResponses, transport: transport)
+
+        _ = try await provider.search(SearchQuery(), using: client)
+        _ = try await provider.search(SearchQuery(destination: "LED"), using: client)
+
+        let requests = transport.requests.compactMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false) }
+        #expect(requests.map(\.path) == ["/v1/api/search", "/v1/api/search"])
+        #expect(requests.first?.queryItems == nil)
+        #expect(requests.last?.queryItems == [URLQueryItem(name: "destination", value: "LED")])
+    }
+
+    @Test("Served over a live endpoint through the test helper, the samples give the same offers")
+    func liveThroughHelper() async throws {
+        let provider = AviasalesProvider()
+        let base = try #require(URL(string: "https://api.aviasales.ru"))
+        let live = try await provider.search(
+            Self.viennaBarcelona, using: .embedded(for: provider, servedOver: base))
+        let embedded = try await provider.search(Self.viennaBarcelona, using: .embedded(for: provider))
+        #expect(live.offers == embedded.offers)
+        #expect(live.offers.count == 6)
+    }
+}
