@@ -197,7 +197,9 @@ public struct ProviderClient: Sendable {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             let start = String(decoding: body.prefix(40), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return start.isEmpty ? "the body is empty" : "the body is not JSON (it starts with '\(start.prefix(20))')"
+            if start.isEmpty { return "the body is empty" }
+            if start.hasPrefix("{") || start.hasPrefix("[") { return "the body is broken or cut-off JSON" }
+            return "the body is not JSON (it starts with '\(start.prefix(20))')"
         case .dataCorrupted(let context):
             return "\(path(context.codingPath)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):

@@ -141,3 +141,16 @@ public enum OfferFactory {
                 deepLink: URL(string: "https://\(provider).example/\(ref.count)"), retrievedAt: retrievedAt))
     }
 }
+
+/// A decimal from its exact text, for readable test literals; `NaN` (which equals nothing) if the
+/// text is not a number, so a typo fails the test that uses it.
+/// - Parameter text: for example `94.43`.
+/// - Returns: the value.
+public func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
+
+/// A date from `YYYY-MM-DD`, for test literals; 1970-01-01 if the text is not a date.
+/// - Parameter text: for example `2026-12-18`.
+/// - Returns: the date.
+public func day(_ text: String) -> LocalDate {
+    LocalDate(iso: text) ?? LocalDateTime(localEpochSeconds: 0).date
+}

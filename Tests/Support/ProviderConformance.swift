@@ -114,15 +114,16 @@ extension ProviderClient {
     /// - Parameters:
     ///   - provider: the provider whose samples to serve.
     ///   - servedOver: a base URL to serve them at over a stub transport.
+    ///   - transport: the stub transport to use, so a test can read the requests it was sent.
     ///   - now: the clock for `retrievedAt`.
     /// - Returns: the client.
     public static func embedded(
-        for provider: some OfferProvider, servedOver: URL? = nil,
+        for provider: some OfferProvider, servedOver: URL? = nil, transport: SampleTransport? = nil,
         now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_790_000_000) }
     ) -> ProviderClient {
         let samples = provider.descriptor.embeddedResponses
         return ProviderClient(
             provider: provider.descriptor.id, endpoint: servedOver.map(Endpoint.remote) ?? .embedded,
-            embedded: samples, transport: SampleTransport(samples: samples), now: now)
+            embedded: samples, transport: transport ?? SampleTransport(samples: samples), now: now)
     }
 }

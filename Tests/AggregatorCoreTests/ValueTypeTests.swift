@@ -1,0 +1,96 @@
+import AggregatorCore
+import AggregatorTestSupport
+import Foundation
+import Testing
+
+@Suite("Money, currency codes, local times and stable ids")
+struct ValueTypeTests {
+    @Test func currencyCodesAreThreeLettersInUpperCase() {
+        #expect(CurrencyCode("eur")?.rawValue == "EUR")
+        #expect(CurrencyCode("EURO") == nil)
+        #expect(CurrencyCode("E1R") == nil)
+        #expect(CurrencyCode("") == nil)
+    }
+
+    @Test func moneyRoundsHalfUpToMinorUnits() throws {
+        let eur = try #require(CurrencyCode("EUR"))
+        let jpy = try #require(CurrencyCode("JPY"))
+        #expect(Money(decimal("94.425"), eur).rounded.amount == Decimal(string: "94.43"))
+        #expect(Money(decimal("1234.5"), jpy).rounded.amount == 1235)
+        #expect(Money(98, eur).formattedAmount == "98.00")
+        #expect(Money(decimal("94.4"), eur).formattedAmount == "94.40")
+        #expect(Money(1235, jpy).formattedAmount == "1235")
+    }
+
+    @Test func moneyInDifferentCurrenciesNeverComparesByAmount() {
+        let cheapRoubles = Money(10, .rub)
+        let dearEuros = Money(500, .eur)
+        // EUR orders before RUB by code, whatever the amounts: no pretence that one is cheaper.
+        #expect(dearEuros < cheapRoubles)
+        #expect(Money(5, .eur) < Money(6, .eur))
+    }
+
+    @Test(arguments: [
+        ("2026-12-18", true), ("2026-02-29", false), ("2028-02-29", true), ("2026-13-01", false),
+        ("26-12-18", false), ("2026-1-18", false), ("2026-12-18T07:05", false), ("", false),
+    ])
+    func localDatesParseOnlyValidISODates(text: String, valid: Bool) {
+        #expect((LocalDate(iso: text) != nil) == valid)
+    }
+
+    @Test func localDateTimeParsesBothSeparatorsAndIgnoresSeconds() throws {
+        let spaced = try #require(LocalDateTime(parsing: "2026-12-18 07:05"))
+        let tee = try #require(LocalDateTime(parsing: "2026-12-18T07:05:59"))
+        #expect(spaced == tee)
+        #expect(spaced.description == "2026-12-18T07:05")
+        #expect(LocalDateTime(parsing: "2026-12-18 24:05") == nil)
+        #expect(LocalDateTime(parsing: "2026-12-18 07:5") == nil)
+        #expect(LocalDateTime(parsing: "2026-12-18 07:05Z") == nil)
+    }
+
+    @Test func localEpochSecondsAreReadAsAWallClockNotAnInstant() {
+        // 2026-12-18T07:05 written as if it were UTC epoch seconds.
+        let time = LocalDateTime(localEpochSeconds: 1_797_577_500)
+        #expect(time.description == "2026-12-18T07:05")
+        #expect(LocalDateTime(localEpochSeconds: 0).description == "1970-01-01T00:00")
+        #expect(LocalDateTime(localEpochSeconds: -60).description == "1969-12-31T23:59")
+        #expect(time.minutesSinceEpoch == 1_797_577_500 / 60)
+    }
+
+    @Test func stableIdentifiersDependOnlyOnContent() {
+        let first = StableIdentifier.make(prefix: "f", ["OS395", "2026-12-18T07:05"])
+        #expect(first == StableIdentifier.make(prefix: "f", ["OS395", "2026-12-18T07:05"]))
+        #expect(first != StableIdentifier.make(prefix: "f", ["OS39", "52026-12-18T07:05"]))
+        #expect(first.hasPrefix("f-") && first.count == 18)
+        // FNV-1a of the empty input is its offset basis: a fixed value, never seeded per process.
+        #expect(StableIdentifier.make(prefix: "x", [""]) == "x-cbf29ce484222325")
+    }
+}
+
+@Suite("Lenient decoding")
+struct LenientDecodingTests {
+    struct Record: Decodable, Sendable {
+        var price: LenientNumber
+        var seats: Lenient<Int>
+    }
+
+    @Test func numbersDecodeFromIntegersFractionsAndStrings() throws {
+        let json = #"[{"price": 169, "seats": 3}, {"price": 169.1, "seats": null}, {"price": "42.50", "seats": "x"}]"#
+        let records = try JSONDecoder().decode([Record].self, from: Data(json.utf8))
+        #expect(records.map(\.price.value) == [169, Decimal(string: "169.1"), Decimal(string: "42.50")])
+        #expect(records.map(\.seats.value) == [3, nil, nil])
+    }
+
+    @Test func aBadElementIsSkippedAndCountedAndTheRestDecode() throws {
+        let json = #"[{"price": 1, "seats": 1}, {"price": "free"}, 7, "x", null, [1], {"price": 2, "seats": 2}]"#
+        let array = try JSONDecoder().decode(SkippingArray<Record>.self, from: Data(json.utf8))
+        #expect(array.elements.map(\.price.value) == [1, 2])
+        #expect(array.skipped == 5)
+    }
+
+    @Test func aNonArrayIsStillAnError() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SkippingArray<Record>.self, from: Data(#"{"a": 1}"#.utf8))
+        }
+    }
+}
