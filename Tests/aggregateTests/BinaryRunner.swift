@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// What one run of the built `aggregate` binary printed and returned.
+struct BinaryRun: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+    /// The standard output parsed as a JSON object.
+    func json() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        return try #require(object as? [String: Any])
+    }
+}
+
+/// Runs the `aggregate` executable that `swift build` put next to the test bundle, with a clean
+/// environment so that the developer's own settings cannot change the results.
+enum Binary {
+    static var url: URL {
+        #if os(macOS)
+            let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+                .deletingLastPathComponent()
+            return (products ?? Bundle.main.bundleURL).appendingPathComponent("aggregate")
+        #else
+            return Bundle.main.bundleURL.appendingPathComponent("aggregate")
+        #endif
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRun {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var base = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": FileManager.default.temporaryDirectory.path]
+        base.merge(environment) { $1 }
+        process.environment = base
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes while the process runs, so a large output cannot fill a pipe and stall it.
+        let group = DispatchGroup()
+        let buffers = Buffers()
+        DispatchQueue.global().async(group: group) { buffers.setOut(out.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: group) { buffers.setErr(err.fileHandleForReading.readDataToEndOfFile()) }
+        process.waitUntilExit()
+        group.wait()
+        return BinaryRun(
+            status: process.terminationStatus, stdout: String(decoding: buffers.out, as: UTF8.self),
+            stderr: String(decoding: buffers.err, as: UTF8.self))
+    }
+
+    private final class Buffers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var outData = Data()
+        private var errData = Data()
+        var out: Data { lock.withLock { outData } }
+        var err: Data { lock.withLock { errData } }
+        func setOut(_ data: Data) { lock.withLock { outData = data } }
+        func setErr(_ data: Data) { lock.withLock { errData = data } }
+    }
+}
+
+/// A folder under the temporary directory that is removed when the test is done with it.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    @discardableResult
+    func write(_ name: String, _ contents: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: file)
+        return file
+    }
+}

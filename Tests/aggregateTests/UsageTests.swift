@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@Suite("Usage errors, help and version")
+struct UsageTests {
+    @Test(arguments: [
+        (
+            ["search", "--frm", "VIE"],
+            "error: unknown option '--frm'. Did you mean '--from'? See 'aggregate search --help'."
+        ),
+        (["search", "--from"], "error: '--from' needs a value. Write --from CODE. See 'aggregate search --help'."),
+        (
+            ["search", "--from", "Vienna"],
+            "error: '--from' takes a three-letter IATA code, got 'Vienna'. Write for example --from VIE. See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--date", "2026-02-30"],
+            "error: '--date' takes a date as YYYY-MM-DD, got '2026-02-30'. Write for example --date 2026-12-18. See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--sort", "prize"],
+            "error: '--sort' takes one of price, duration, departure, best, got 'prize'. Did you mean 'price'? See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--providers", "kiwy"],
+            "error: unknown provider 'kiwy'. Did you mean 'kiwi'? See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--limit", "0"],
+            "error: '--limit' takes a whole number of at least 1, got '0'. Write for example --limit 5. See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--endpoint", "kiwi"],
+            "error: '--endpoint' takes ID=URL, got 'kiwi'. Write --endpoint kiwi=file:///path/response.json. See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--endpoint", "kiwi=ftp://host/x"],
+            "error: --endpoint for kiwi: 'ftp://host/x' is not usable: the scheme 'ftp' is not supported. Use embedded, live, file:///path/response.json or https://host. See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--currency", "XYZ"],
+            "error: there is no rate for XYZ in the rates table of 2026-11-20. Pick one of AED, AMD, AUD, BGN, BRL, CAD, CHF, CNY, CZK, DKK, EGP, EUR, GBP, GEL, HUF, ILS, INR, ISK, JPY, KZT, MAD, NOK, PLN, RON, RUB, SEK, THB, TRY, UAH, USD, ZAR or pass --rates FILE. See 'aggregate search --help'."
+        ),
+        (
+            ["search", "--return", "2026-12-10", "--date", "2026-12-18"],
+            "error: '--return' 2026-12-10 is before '--date' 2026-12-18. Give a return on or after the departure. See 'aggregate search --help'."
+        ),
+        (["serch"], "error: unknown subcommand 'serch'. Did you mean 'search'? See 'aggregate --help'."),
+        (
+            ["search", "VIE"],
+            "error: unexpected argument 'VIE'. Every value follows its option, such as --from VIE. See 'aggregate search --help'."
+        ),
+    ])
+    func badCommandLinesExit64WithOneLineAndNoOutput(arguments: [String], message: String) throws {
+        let run = try Binary.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stdout == "")
+        #expect(run.stderr == message + "\n")
+    }
+
+    @Test func unreadableRatesFilesAreUsageErrors() throws {
+        let folder = try TemporaryFolder()
+        let bad = try folder.write("rates.json", "{\"base\": \"EUR\"}")
+        let missing = try Binary.run(["search", "--rates", "/nonexistent/rates.json"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("error: cannot read the rates file '/nonexistent/rates.json'."))
+        let unusable = try Binary.run(["search", "--rates", bad.path])
+        #expect(unusable.status == 64)
+        #expect(unusable.stderr.hasPrefix("error: the rates file '\(bad.path)' is unusable: it is not a rates table"))
+    }
+
+    @Test func aRatesFileReplacesTheEmbeddedTable() throws {
+        let folder = try TemporaryFolder()
+        let rates = try folder.write("rates.json", #"{"base": "EUR", "date": "2026-12-01", "rates": {"RUB": 100}}"#)
+        let run = try Binary.run(["search", "--rates", rates.path, "--providers", "aviasales", "--format", "json", "--limit", "1"])
+        #expect(run.status == 0)
+        let json = try run.json()
+        #expect(json["rates_date"] as? String == "2026-12-01")
+        let offer = try #require((json["offers"] as? [[String: Any]])?.first)
+        #expect(((offer["price"] as? [String: Any])?["amount"] as? NSNumber)?.decimalValue == Decimal(string: "54.9"))
+    }
+
+    @Test func helpAndVersionPrintToStandardOutput() throws {
+        let version = try Binary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "aggregate 0.1.0\n")
+        for arguments in [["--help"], ["search", "--help"], ["help", "search"], ["providers", "-h"], []] {
+            let run = try Binary.run(arguments)
+            #expect(run.status == 0, "\(arguments)")
+            #expect(run.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")
+            #expect(run.stderr == "")
+        }
+        let search = try Binary.run(["search", "--help"])
+        for option in ["--providers", "--from", "--to", "--date", "--sort", "--limit", "--max-price", "--max-stops",
+            "--airline", "--currency", "--format", "--timeout", "--endpoint", "--rates"]
+        {
+            #expect(search.stdout.contains("  \(option) "), "help lists \(option)")
+        }
+    }
+
+    @Test func providersListsWhatIsInstalledAndWhereEachEndpointComesFrom() throws {
+        let run = try Binary.run(
+            ["providers", "--endpoint", "kiwi=file:///tmp/kiwi.json"],
+            environment: ["AGGREGATE_AVIASALES_ENDPOINT": "https://api.aviasales.ru"])
+        #expect(run.status == 0)
+        #expect(
+            run.stdout == """
+                ID         NAME       OFFERS   CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY
+                kiwi       Kiwi.com   flights  EUR       dates, round_trips, server_side_filters  file:///tmp/kiwi.json     --endpoint
+                aviasales  Aviasales  flights  RUB       dates                                    https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT
+
+                """)
+        let json = try Binary.run(["providers", "--format", "json"]).json()
+        #expect(json["schema"] as? String == "aggregate.providers.v1")
+        #expect((json["providers"] as? [[String: Any]])?.map { $0["endpoint"] as? String } == ["embedded", "embedded"])
+    }
+}
