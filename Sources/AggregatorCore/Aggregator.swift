@@ -128,7 +128,8 @@ public struct Aggregator: Sendable {
                 let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
                 let error = ProviderError(
                     .unsupported, provider: descriptor.id, "offers \(offered), not \(query.kind.rawValue)")
-                return Run(outcome: ProviderOutcome(provider: descriptor.id, status: .unsupported, error: error), offers: [])
+                return Run(
+                    outcome: ProviderOutcome(provider: descriptor.id, status: .unsupported, error: error), offers: [])
             }
             return nil
         }
@@ -155,8 +156,10 @@ public struct Aggregator: Sendable {
         return zip(providers, runs).map { provider, run in
             if let run { return run }
             let id = provider.descriptor.id
-            let error = ProviderError(.timeout, provider: id, "did not answer within the \(Self.format(deadline)) deadline")
-            return Run(outcome: ProviderOutcome(provider: id, status: .timeout, latency: deadline, error: error), offers: [])
+            let error = ProviderError(
+                .timeout, provider: id, "did not answer within the \(Self.format(deadline)) deadline")
+            return Run(
+                outcome: ProviderOutcome(provider: id, status: .timeout, latency: deadline, error: error), offers: [])
         }
     }
 
@@ -164,7 +167,8 @@ public struct Aggregator: Sendable {
         ProviderClient(
             provider: descriptor.id, endpoint: settings.endpoints[descriptor.id] ?? .embedded,
             embedded: descriptor.embeddedResponses, transport: transport,
-            requestTimeout: min(settings.requestTimeout, settings.deadline), maxResponseBytes: settings.maxResponseBytes,
+            requestTimeout: min(settings.requestTimeout, settings.deadline),
+            maxResponseBytes: settings.maxResponseBytes,
             defaultHeaders: settings.headers[descriptor.id] ?? [:], now: now)
     }
 
@@ -190,8 +194,10 @@ public struct Aggregator: Sendable {
             let failure: ProviderError
             switch error {
             case let error as ProviderError: failure = error
-            case is CancellationError: failure = ProviderError(.timeout, provider: descriptor.id, "was cancelled at the deadline")
-            default: failure = ProviderError(.unexpected, provider: descriptor.id, "failed: \(error)", underlying: error)
+            case is CancellationError:
+                failure = ProviderError(.timeout, provider: descriptor.id, "was cancelled at the deadline")
+            default:
+                failure = ProviderError(.unexpected, provider: descriptor.id, "failed: \(error)", underlying: error)
             }
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,

@@ -40,10 +40,15 @@ public struct ExchangeRates: Sendable, Hashable {
             file = try JSONDecoder().decode(RatesFile.self, from: data)
         } catch {
             throw RatesError(
-                "it is not a rates table like {\"base\": \"EUR\", \"date\": \"2026-11-20\", \"rates\": {\"USD\": 1.06}}")
+                "it is not a rates table like {\"base\": \"EUR\", \"date\": \"2026-11-20\", \"rates\": {\"USD\": 1.06}}"
+            )
         }
-        guard let base = CurrencyCode(file.base) else { throw RatesError("its base '\(file.base)' is not a currency code") }
-        guard let date = LocalDate(iso: file.date) else { throw RatesError("its date '\(file.date)' is not YYYY-MM-DD") }
+        guard let base = CurrencyCode(file.base) else {
+            throw RatesError("its base '\(file.base)' is not a currency code")
+        }
+        guard let date = LocalDate(iso: file.date) else {
+            throw RatesError("its date '\(file.date)' is not YYYY-MM-DD")
+        }
         var rates: [CurrencyCode: Decimal] = [:]
         for (key, number) in file.rates {
             guard let code = CurrencyCode(key) else { throw RatesError("'\(key)' is not a currency code") }

@@ -61,7 +61,9 @@ public struct OfferMerger: Sendable {
     private func assignIDs(to merged: inout [Offer], groups: [[Offer]]) {
         let keys = groups.map { members in
             let keys = members.map(MergeKeys.init(offer:))
-            return (approximate: keys.lazy.compactMap(\.approximate).first, exact: keys.lazy.compactMap(\.exact.first).first)
+            return (
+                approximate: keys.lazy.compactMap(\.approximate).first, exact: keys.lazy.compactMap(\.exact.first).first
+            )
         }
         var approximateUses: [String: Int] = [:]
         for key in keys { if let approximate = key.approximate { approximateUses[approximate, default: 0] += 1 } }

@@ -60,7 +60,9 @@ public struct ProviderClient: Sendable {
     /// - Returns: the body of a successful response.
     /// - Throws: ``ProviderError`` for a missing sample or file, a transport failure, a non-success
     ///   status or an oversized body.
-    public func get(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]) async throws
+    public func get(
+        _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]
+    ) async throws
         -> Data
     {
         let name = Self.requestName(path)
@@ -69,7 +71,8 @@ public struct ProviderClient: Sendable {
             guard let body = embedded.bodies[name] else {
                 throw ProviderError(
                     .configuration, provider: provider,
-                    "has no embedded sample for '\(name)'; point it at a recording with --endpoint \(provider)=file://PATH")
+                    "has no embedded sample for '\(name)'; point it at a recording with --endpoint \(provider)=file://PATH"
+                )
             }
             return Data(body.utf8)
         case .file(let url):

@@ -31,7 +31,8 @@ public struct URLSessionTransport: HTTPTransport {
     /// - Returns: the response, of any status.
     /// - Throws: ``TransportError`` when no complete response arrived within the limits.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let seconds = max(Double(request.timeout.components.seconds), 0)
+        let seconds =
+            max(Double(request.timeout.components.seconds), 0)
             + Double(request.timeout.components.attoseconds) / 1e18
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = seconds

@@ -31,11 +31,11 @@ struct AggregateTool {
             SUBCOMMANDS:
 
             """ + list + """
-              help        Show help for a subcommand
+                  help        Show help for a subcommand
 
-              See 'aggregate help <subcommand>' for detailed help.
+                  See 'aggregate help <subcommand>' for detailed help.
 
-            """
+                """
     }
 
     /// Runs the tool.
@@ -95,11 +95,13 @@ struct AggregateTool {
         let names = commands.map { $0.configuration.name } + ["help"]
         if name.hasPrefix("-") {
             return UsageError(
-                "unknown option '\(name)'", hint: "options follow a subcommand, such as aggregate search \(name)", command: nil)
+                "unknown option '\(name)'", hint: "options follow a subcommand, such as aggregate search \(name)",
+                command: nil)
         }
         return UsageError(
             "unknown subcommand '\(name)'",
-            hint: UsageError.suggesting(name, among: names, otherwise: "the subcommands are \(names.joined(separator: ", "))"),
+            hint: UsageError.suggesting(
+                name, among: names, otherwise: "the subcommands are \(names.joined(separator: ", "))"),
             command: nil)
     }
 }

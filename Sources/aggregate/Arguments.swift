@@ -35,7 +35,9 @@ struct ParsedOptions: Sendable {
     /// ends options.
     /// - Throws: ``UsageError`` for an unknown option, a missing value, a value given to a flag, or a
     ///   non-repeatable option given twice.
-    static func parse(_ arguments: [String], specs: [OptionSpec], command: String) throws(UsageError)
+    static func parse(
+        _ arguments: [String], specs: [OptionSpec], command: String
+    ) throws(UsageError)
         -> ParsedOptions
     {
         var parsed = ParsedOptions()

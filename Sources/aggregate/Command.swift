@@ -24,7 +24,10 @@ struct CommandConfiguration {
         let rows = options.map { ($0.synopsis, $0.help) } + [("-h, --help", "Show help information")]
         let width = min((rows.map(\.0.count).max() ?? 0) + 2, 34)
         for (synopsis, help) in rows {
-            let padded = synopsis.count + 2 > width ? synopsis + "\n" + String(repeating: " ", count: width + 2) : synopsis.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded =
+                synopsis.count + 2 > width
+                ? synopsis + "\n" + String(repeating: " ", count: width + 2)
+                : synopsis.padding(toLength: width, withPad: " ", startingAt: 0)
             text += "  \(padded)\(help).\n"
         }
         if let discussion { text += "\n\(discussion)\n" }

@@ -19,7 +19,9 @@ struct ProvidersCommand: Command {
     init(options: ParsedOptions, environment: [String: String]) throws(UsageError) {
         let reader = ValueReader(options: options, command: Self.configuration.name)
         if let word = options.positional.first {
-            throw UsageError("unexpected argument '\(word)'", hint: "this command takes only options", command: Self.configuration.name)
+            throw UsageError(
+                "unexpected argument '\(word)'", hint: "this command takes only options",
+                command: Self.configuration.name)
         }
         format = try reader.choice("--format", OutputFormat.self, among: [.table, .json]) ?? .table
         endpoints = try EndpointSettings(
@@ -42,7 +44,9 @@ struct ProvidersCommand: Command {
                     ("live_url", .string(descriptor.liveURL?.absoluteString)),
                 ])
             }
-            console.print(JSONValue.object([("schema", .string("aggregate.providers.v1")), ("providers", .array(list))]).serialized())
+            console.print(
+                JSONValue.object([("schema", .string("aggregate.providers.v1")), ("providers", .array(list))])
+                    .serialized())
             return .success
         }
         var table = TextTable(columns: [

@@ -16,9 +16,12 @@ enum OutputFormat: String, CaseIterable, Sendable {
 struct QueryOptions {
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
-        OptionSpec(name: "--providers", valueName: "LIST|all", help: "Providers to ask, comma-separated (default: all)"),
-        OptionSpec(name: "--from", valueName: "CODE", help: "IATA airport or city code to leave from (default: anywhere)"),
-        OptionSpec(name: "--to", valueName: "CODE|anywhere", help: "IATA airport or city code to go to (default: anywhere)"),
+        OptionSpec(
+            name: "--providers", valueName: "LIST|all", help: "Providers to ask, comma-separated (default: all)"),
+        OptionSpec(
+            name: "--from", valueName: "CODE", help: "IATA airport or city code to leave from (default: anywhere)"),
+        OptionSpec(
+            name: "--to", valueName: "CODE|anywhere", help: "IATA airport or city code to go to (default: anywhere)"),
         OptionSpec(name: "--date", valueName: "YYYY-MM-DD", help: "Departure date, local at the origin (default: any)"),
         OptionSpec(name: "--return", valueName: "YYYY-MM-DD", help: "Return date; implies --round-trip"),
         OptionSpec(name: "--round-trip", valueName: nil, help: "Look for round trips instead of one-way trips"),
@@ -36,7 +39,8 @@ struct QueryOptions {
             name: "--endpoint", valueName: "ID=URL",
             help: "Where a provider's responses come from: embedded, live, file:///path or https://host (repeatable)",
             repeatable: true),
-        OptionSpec(name: "--rates", valueName: "FILE", help: "Exchange-rates JSON to use instead of the embedded table"),
+        OptionSpec(
+            name: "--rates", valueName: "FILE", help: "Exchange-rates JSON to use instead of the embedded table"),
         OptionSpec(name: "--verbose", valueName: nil, help: "Also report each provider's outcome and timing on stderr"),
     ]
 
@@ -62,7 +66,9 @@ struct QueryOptions {
     init(_ options: ParsedOptions, environment: [String: String], command: String) throws(UsageError) {
         let reader = ValueReader(options: options, command: command)
         if let word = options.positional.first {
-            throw UsageError("unexpected argument '\(word)'", hint: "every value follows its option, such as --from \(word)", command: command)
+            throw UsageError(
+                "unexpected argument '\(word)'", hint: "every value follows its option, such as --from \(word)",
+                command: command)
         }
         providers = try reader.providers()
         let kind = try reader.choice("--kind", OfferCategory.self, among: [.flights, .cars]) ?? .flights
@@ -70,7 +76,8 @@ struct QueryOptions {
         let returnDate = try reader.date("--return")
         if let departureDate, let returnDate, returnDate < departureDate {
             throw UsageError(
-                "'--return' \(returnDate) is before '--date' \(departureDate)", hint: "give a return on or after the departure",
+                "'--return' \(returnDate) is before '--date' \(departureDate)",
+                hint: "give a return on or after the departure",
                 command: command)
         }
         var rates = ExchangeRates.embedded
@@ -79,7 +86,8 @@ struct QueryOptions {
         guard rates.rate(for: currency) != nil else {
             throw UsageError(
                 "there is no rate for \(currency) in the rates table of \(rates.date)",
-                hint: "pick one of \(rates.rates.keys.sorted().map(\.rawValue).joined(separator: ", ")) or pass --rates FILE",
+                hint:
+                    "pick one of \(rates.rates.keys.sorted().map(\.rawValue).joined(separator: ", ")) or pass --rates FILE",
                 command: command)
         }
         query = SearchQuery(
@@ -93,7 +101,8 @@ struct QueryOptions {
         verbose = options.has("--verbose")
         let deadline = try reader.seconds("--timeout") ?? .seconds(10)
         let endpoints = try EndpointSettings(
-            flags: options.all("--endpoint"), environment: environment, providers: ProviderCatalog.all, command: command)
+            flags: options.all("--endpoint"), environment: environment, providers: ProviderCatalog.all, command: command
+        )
         endpointOrigins = endpoints.origins
         settings = Aggregator.Settings(
             deadline: deadline, requestTimeout: deadline, rates: rates, endpoints: endpoints.endpoints)
@@ -108,7 +117,9 @@ struct EndpointSettings {
     /// Where each setting came from: `--endpoint`, the variable's name, or `default`.
     var origins: [ProviderID: String] = [:]
 
-    init(flags: [String], environment: [String: String], providers: [any OfferProvider], command: String)
+    init(
+        flags: [String], environment: [String: String], providers: [any OfferProvider], command: String
+    )
         throws(UsageError)
     {
         for provider in providers {
@@ -124,7 +135,8 @@ struct EndpointSettings {
         for flag in flags {
             guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex else {
                 throw UsageError(
-                    "'--endpoint' takes ID=URL, got '\(flag)'", hint: "write --endpoint kiwi=file:///path/response.json",
+                    "'--endpoint' takes ID=URL, got '\(flag)'",
+                    hint: "write --endpoint kiwi=file:///path/response.json",
                     command: command)
             }
             let id = ProviderID(rawValue: String(flag[..<equals]).trimmingCharacters(in: .whitespaces))
@@ -137,7 +149,9 @@ struct EndpointSettings {
         }
     }
 
-    private static func parse(_ value: String, for descriptor: ProviderDescriptor, origin: String, command: String)
+    private static func parse(
+        _ value: String, for descriptor: ProviderDescriptor, origin: String, command: String
+    )
         throws(UsageError) -> Endpoint
     {
         if value.lowercased() == "live" {
@@ -208,7 +222,8 @@ struct ValueReader {
     func amount(_ name: String) throws(UsageError) -> Decimal? {
         guard let value = try text(name) else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let amount = Decimal(string: value), amount > 0
         else {
             throw UsageError(
@@ -238,7 +253,9 @@ struct ValueReader {
         return code
     }
 
-    func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ type: Choice.Type, among allowed: [Choice]? = nil)
+    func choice<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, _ type: Choice.Type, among allowed: [Choice]? = nil
+    )
         throws(UsageError) -> Choice? where Choice.RawValue == String
     {
         guard let value = try text(name) else { return nil }
@@ -256,7 +273,8 @@ struct ValueReader {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw UsageError(
-                "cannot read the rates file '\(path)'", hint: "check the path, or leave out --rates to use the embedded table",
+                "cannot read the rates file '\(path)'",
+                hint: "check the path, or leave out --rates to use the embedded table",
                 command: command)
         }
         do {
@@ -264,7 +282,8 @@ struct ValueReader {
         } catch {
             throw UsageError(
                 "the rates file '\(path)' is unusable: \(error.reason)",
-                hint: "write it as {\"base\": \"EUR\", \"date\": \"2026-11-20\", \"rates\": {\"USD\": 1.06}}", command: command)
+                hint: "write it as {\"base\": \"EUR\", \"date\": \"2026-11-20\", \"rates\": {\"USD\": 1.06}}",
+                command: command)
         }
     }
 
@@ -279,7 +298,9 @@ struct ValueReader {
             if !selected.contains(where: { $0.descriptor.id == provider.descriptor.id }) { selected.append(provider) }
         }
         guard !selected.isEmpty else {
-            throw UsageError("'--providers' names no provider", hint: "write for example --providers kiwi,aviasales", command: command)
+            throw UsageError(
+                "'--providers' names no provider", hint: "write for example --providers kiwi,aviasales",
+                command: command)
         }
         return selected
     }

@@ -71,7 +71,8 @@ struct Diagnostics {
             }
             if outcome.skipped > 0 {
                 console.printError(
-                    "note: \(outcome.provider) skipped \(outcome.skipped) record\(outcome.skipped == 1 ? "" : "s") it could not read")
+                    "note: \(outcome.provider) skipped \(outcome.skipped) record\(outcome.skipped == 1 ? "" : "s") it could not read"
+                )
             }
             for note in outcome.notes { console.printError("note: \(outcome.provider): \(note)") }
         }

@@ -25,12 +25,14 @@ struct SearchRenderer {
         if result.query.kind == .cars {
             table = TextTable(columns: [
                 .init(title: "PRICE \(currency)/DAY", alignRight: true), .init(title: "CAR"), .init(title: "COLOR"),
-                .init(title: "PLATE"), .init(title: "SRC", alignRight: true), .init(title: "SOLD BY"), .init(title: "TAGS"),
+                .init(title: "PLATE"), .init(title: "SRC", alignRight: true), .init(title: "SOLD BY"),
+                .init(title: "TAGS"),
             ])
             for offer in result.offers {
                 let car = offer.product.car
                 table.rows.append([
-                    priceText(offer), offer.routeText, car?.color ?? "", car?.plateNumber ?? "", "\(offer.sources.count)",
+                    priceText(offer), offer.routeText, car?.color ?? "", car?.plateNumber ?? "",
+                    "\(offer.sources.count)",
                     offer.soldByText, offer.tagsText,
                 ])
             }
@@ -61,7 +63,8 @@ struct SearchRenderer {
         let queryJSON: JSONValue = .object([
             ("kind", .string(query.kind.rawValue)), ("from", .string(query.origin)), ("to", .string(query.destination)),
             ("date", .string(query.departureDate?.description)), ("return", .string(query.returnDate?.description)),
-            ("round_trip", .bool(query.roundTrip)), ("sort", .string(query.sort.rawValue)), ("limit", .int(query.limit)),
+            ("round_trip", .bool(query.roundTrip)), ("sort", .string(query.sort.rawValue)),
+            ("limit", .int(query.limit)),
             ("max_price", query.maxPrice.map(JSONValue.number) ?? .null), ("max_stops", .int(query.maxStops)),
             ("airline", .string(query.airline)), ("color", .string(query.color)),
             ("currency", .string(query.currency.rawValue)),
@@ -74,13 +77,20 @@ struct SearchRenderer {
             ("providers", .array(result.outcomes.map(Self.json))),
             ("matched", .int(result.matched)),
             ("offers", .array(result.offers.map(Self.json))),
-            ("hints", .array(result.hints.map { .object([("drop", .array($0.dropped.map(JSONValue.string))), ("offers", .int($0.offers))]) })),
+            (
+                "hints",
+                .array(
+                    result.hints.map {
+                        .object([("drop", .array($0.dropped.map(JSONValue.string))), ("offers", .int($0.offers))])
+                    })
+            ),
             ("notes", .array(result.notes.map(JSONValue.string))),
         ])
     }
 
     static func json(_ outcome: ProviderOutcome) -> JSONValue {
-        let milliseconds = outcome.latency.components.seconds * 1000
+        let milliseconds =
+            outcome.latency.components.seconds * 1000
             + outcome.latency.components.attoseconds / 1_000_000_000_000_000
         return .object([
             ("id", .string(outcome.provider.rawValue)), ("status", .string(outcome.status.rawValue)),
@@ -112,7 +122,8 @@ struct SearchRenderer {
         }
         if let car = offer.product.car {
             members += [
-                ("brand", .string(car.brand)), ("model", .string(car.model)), ("plate_number", .string(car.plateNumber)),
+                ("brand", .string(car.brand)), ("model", .string(car.model)),
+                ("plate_number", .string(car.plateNumber)),
                 ("color", .string(car.color)),
             ]
         }
@@ -153,7 +164,8 @@ struct SearchRenderer {
         .object([
             ("provider", .string(source.provider.rawValue)), ("reference", .string(source.reference)),
             ("price", source.price.json), ("converted_price", source.convertedPrice?.json ?? .null),
-            ("deep_link", .string(source.deepLink?.absoluteString)), ("retrieved_at", .string(source.retrievedAt.isoText)),
+            ("deep_link", .string(source.deepLink?.absoluteString)),
+            ("retrieved_at", .string(source.retrievedAt.isoText)),
             ("seats_left", .int(source.seatsLeft)),
         ])
     }

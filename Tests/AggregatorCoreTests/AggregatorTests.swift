@@ -44,7 +44,8 @@ struct AggregatorTests {
 
     @Test func aFailingProviderDoesNotSpoilTheOthers() async throws {
         let broken = FakeProvider(
-            "broken", behaviour: .failure(ProviderError(.malformedResponse, provider: "broken", "the body is not JSON")))
+            "broken", behaviour: .failure(ProviderError(.malformedResponse, provider: "broken", "the body is not JSON"))
+        )
         let limited = FakeProvider(
             "limited", behaviour: .failure(ProviderError(.rateLimited, provider: "limited", "slow down")))
         let fine = FakeProvider("fast", behaviour: .offers([Self.vieBcn], skipped: 2))
@@ -57,7 +58,8 @@ struct AggregatorTests {
     }
 
     @Test func noProviderAnsweringIsNone() async throws {
-        let broken = FakeProvider("broken", behaviour: .failure(ProviderError(.transport, provider: "broken", "refused")))
+        let broken = FakeProvider(
+            "broken", behaviour: .failure(ProviderError(.transport, provider: "broken", "refused")))
         let result = await try aggregator([broken]).search(SearchQuery())
         #expect(result.completeness == .none)
         #expect(result.offers.isEmpty)
@@ -107,7 +109,8 @@ struct AggregatorTests {
                 provider: "fast", carrier: "VY", flightNumber: "\(index)", from: "VIE", to: "BCN",
                 departure: "2026-12-18 1\(index):00", price: Decimal(100 - index))
         }
-        let result = await try aggregator([FakeProvider("fast", behaviour: .offers(many))]).search(SearchQuery(limit: 2))
+        let result = await try aggregator([FakeProvider("fast", behaviour: .offers(many))]).search(
+            SearchQuery(limit: 2))
         #expect(result.offers.map(\.price.amount) == [96, 97])
         #expect(result.matched == 5)
     }
@@ -122,7 +125,8 @@ struct AggregatorTests {
     @Test func unconvertiblePricesAreNoted() async throws {
         let xyz = try #require(CurrencyCode("XYZ"))
         let strange = OfferFactory.flight(
-            provider: "fast", carrier: "ZZ", from: "VIE", to: "BCN", departure: "2026-12-18 05:00", price: 1, currency: xyz)
+            provider: "fast", carrier: "ZZ", from: "VIE", to: "BCN", departure: "2026-12-18 05:00", price: 1,
+            currency: xyz)
         let result = await try aggregator([FakeProvider("fast", behaviour: .offers([strange]))]).search(SearchQuery())
         #expect(result.notes.count == 1)
         #expect(result.notes[0].hasPrefix("prices in XYZ cannot be converted"))

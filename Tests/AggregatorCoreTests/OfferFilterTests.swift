@@ -65,6 +65,7 @@ struct OfferFilterTests {
     @Test func noHintsWhenSomethingMatchesOrNothingCame() {
         let filter = OfferFilter(query: SearchQuery(destination: "BCN"))
         #expect(filter.hints(for: offers, merging: OfferMerger().merge).isEmpty)
-        #expect(OfferFilter(query: SearchQuery(destination: "XXX")).hints(for: [], merging: OfferMerger().merge).isEmpty)
+        #expect(
+            OfferFilter(query: SearchQuery(destination: "XXX")).hints(for: [], merging: OfferMerger().merge).isEmpty)
     }
 }

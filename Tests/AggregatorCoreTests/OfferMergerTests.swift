@@ -126,11 +126,17 @@ struct OfferMergerTests {
     @Test func carsMergeOnBrandModelPlateAndBasis() throws {
         func car(_ provider: ProviderID, plate: String, price: Decimal) -> Offer {
             Offer(
-                id: "\(provider)-\(plate)-\(price)", product: .car(CarRental(brand: "Toyota", model: "2019", plateNumber: plate)),
+                id: "\(provider)-\(plate)-\(price)",
+                product: .car(CarRental(brand: "Toyota", model: "2019", plateNumber: plate)),
                 priceBasis: .perDay,
-                source: OfferSource(provider: provider, reference: plate, price: Money(price, .eur), retrievedAt: OfferFactory.retrievedAt))
+                source: OfferSource(
+                    provider: provider, reference: plate, price: Money(price, .eur),
+                    retrievedAt: OfferFactory.retrievedAt))
         }
-        let merged = merge([car("a", plate: "ABC 123", price: 30), car("b", plate: "abc 123", price: 28), car("a", plate: "XYZ", price: 31)])
+        let merged = merge([
+            car("a", plate: "ABC 123", price: 30), car("b", plate: "abc 123", price: 28),
+            car("a", plate: "XYZ", price: 31),
+        ])
         #expect(merged.count == 2)
         #expect(try #require(merged.first).sources.map(\.provider) == ["b", "a"])
     }

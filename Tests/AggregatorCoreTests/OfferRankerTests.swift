@@ -33,7 +33,8 @@ struct OfferRankerTests {
         // AA: 100/100 + 300/100 + 0.25 = 4.25; BB: 150/100 + 1 = 2.5; CC: 1.2 + 1.5 = 2.7
         let scores = offers.map { offer -> Decimal in
             let duration = Decimal(offer.product.itinerary?.duration?.components.seconds ?? 0) / 6000
-            return offer.price.amount / 100 + duration + OfferRanker.stopPenalty * Decimal(offer.product.itinerary?.stops ?? 0)
+            return offer.price.amount / 100 + duration + OfferRanker.stopPenalty
+                * Decimal(offer.product.itinerary?.stops ?? 0)
         }
         #expect(scores == [decimal("4.25"), decimal("2.5"), decimal("2.7")])
         #expect(carriers(.best) == ["BB", "CC", "AA"])
@@ -60,7 +61,8 @@ struct OfferRankerTests {
         #expect(firstTwo == ["3", "2"])
         let rest = ranked.suffix(2).map(\.id)
         #expect(rest == rest.sorted())
-        #expect(OfferRanker(sort: .price).rank(ranked.reversed()).map(\.id) == ranked.map(\.id), "order is deterministic")
+        #expect(
+            OfferRanker(sort: .price).rank(ranked.reversed()).map(\.id) == ranked.map(\.id), "order is deterministic")
     }
 
     @Test func unconvertedPricesRankAfterAllConvertedOnes() throws {

@@ -84,7 +84,8 @@ public struct FakeProvider: OfferProvider {
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         if delay > .zero { try await Task.sleep(for: delay) }
         switch behaviour {
-        case .offers(let offers, let skipped, let notes): return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
+        case .offers(let offers, let skipped, let notes):
+            return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
         case .failure(let error): throw error
         }
     }
@@ -128,7 +129,8 @@ public enum OfferFactory {
                     origin: Place(airport: hops[index], city: hops[index]),
                     destination: Place(airport: hops[index + 1], city: hops[index + 1]),
                     departure: index == 0 ? FlightTime(local: local, utc: utc ? departureUTC : nil) : nil,
-                    arrival: index == hops.count - 2 ? FlightTime(local: arrivalLocal, utc: utc ? arrivalUTC : nil) : nil
+                    arrival: index == hops.count - 2
+                        ? FlightTime(local: arrivalLocal, utc: utc ? arrivalUTC : nil) : nil
                 ))
         }
         let leg = Leg(segments: segments, duration: utc ? nil : .seconds(minutes * 60))

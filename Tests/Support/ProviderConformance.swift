@@ -35,7 +35,8 @@ public enum ProviderConformance {
         let second = try await provider.search(query, using: .embedded(for: provider))
         #expect(!first.offers.isEmpty, "the embedded samples map to offers", sourceLocation: sourceLocation)
         #expect(first.offers.map(\.id) == second.offers.map(\.id), "ids are stable", sourceLocation: sourceLocation)
-        #expect(Set(first.offers.map(\.id)).count == first.offers.count, "ids are unique", sourceLocation: sourceLocation)
+        #expect(
+            Set(first.offers.map(\.id)).count == first.offers.count, "ids are unique", sourceLocation: sourceLocation)
         checkOffers(first.offers, of: descriptor, sourceLocation: sourceLocation)
 
         let live = try await provider.search(

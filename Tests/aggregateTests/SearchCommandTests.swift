@@ -28,7 +28,9 @@ struct SearchCommandTests {
     }
 
     @Test func sortKeysAndLimitChangeTheOrder() throws {
-        let byDeparture = try Binary.run(["search", "--to", "BCN", "--sort", "departure", "--limit", "2", "--format", "csv"])
+        let byDeparture = try Binary.run([
+            "search", "--to", "BCN", "--sort", "departure", "--limit", "2", "--format", "csv",
+        ])
         #expect(byDeparture.status == 0)
         let departures = byDeparture.stdoutLines.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",")[4] }
         #expect(departures == ["2026-12-18T06:50", "2026-12-18T07:05"])
@@ -53,10 +55,14 @@ struct SearchCommandTests {
         #expect(providers.map { $0["offers"] as? Int } == [12, 6])
         let offers = try #require(json["offers"] as? [[String: Any]])
         #expect(offers.count == 14)
-        for key in ["id", "kind", "origin", "destination", "departure", "arrival", "stops", "carriers", "price", "sources", "tags"] {
+        for key in [
+            "id", "kind", "origin", "destination", "departure", "arrival", "stops", "carriers", "price", "sources",
+            "tags",
+        ] {
             #expect(offers.allSatisfy { $0.keys.contains(key) }, "every offer has \(key)")
         }
-        let merged = try #require(offers.first { ($0["sources"] as? [Any])?.count == 2 && $0["departure"] as? String == "2026-12-18T12:30" })
+        let merged = try #require(
+            offers.first { ($0["sources"] as? [Any])?.count == 2 && $0["departure"] as? String == "2026-12-18T12:30" })
         let sources = try #require(merged["sources"] as? [[String: Any]])
         #expect(sources.map { $0["provider"] as? String } == ["aviasales", "kiwi"])
         let aviasalesPrice = try #require(sources[0]["price"] as? [String: Any])
@@ -88,7 +94,9 @@ struct SearchCommandTests {
         #expect(run.stdout == "")
         // Without --date the Wizz Air flight on the 20th (58.25) fits; without --max-price, three on the 18th do.
         #expect(run.stderr == "no flights match; without --date: 1, without --max-price: 3\n")
-        let json = try Binary.run(["search", "--to", "BCN", "--max-price", "60", "--date", "2026-12-18", "--format", "json"])
+        let json = try Binary.run([
+            "search", "--to", "BCN", "--max-price", "60", "--date", "2026-12-18", "--format", "json",
+        ])
         let hints = try #require(try json.json()["hints"] as? [[String: Any]])
         #expect(hints.map { $0["drop"] as? [String] } == [["--date"], ["--max-price"]])
         #expect(hints.map { $0["offers"] as? Int } == [1, 3])
@@ -102,7 +110,8 @@ struct ProviderFailureTests {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "warning: kiwi failed: no recorded response at /nonexistent/kiwi.json; check --endpoint kiwi=file://PATH\n")
+                == "warning: kiwi failed: no recorded response at /nonexistent/kiwi.json; check --endpoint kiwi=file://PATH\n"
+        )
         #expect(run.stdoutLines.dropFirst().filter { !$0.isEmpty }.count == 6)
     }
 
@@ -111,7 +120,9 @@ struct ProviderFailureTests {
         let html = try folder.write("kiwi.html", "<html><body>502 Bad Gateway</body></html>")
         let run = try Binary.run(["search", "--endpoint", "kiwi=\(html.path)", "--format", "json"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("warning: kiwi failed: the response is not in the expected format: the body is not JSON"))
+        #expect(
+            run.stderr.contains(
+                "warning: kiwi failed: the response is not in the expected format: the body is not JSON"))
         let providers = try #require(try run.json()["providers"] as? [[String: Any]])
         #expect(providers[0]["status"] as? String == "failed")
         #expect(providers[0]["error_code"] as? String == "malformed_response")
@@ -132,7 +143,9 @@ struct ProviderFailureTests {
 
     @Test func aFolderEndpointServesOneFilePerRequest() throws {
         let folder = try TemporaryFolder()
-        try folder.write("search.json", """
+        try folder.write(
+            "search.json",
+            """
             {"passengers_count": 1, "origin": {"iata": "MOW", "name": "Москва"},
              "destination": {"iata": "LED", "name": "Санкт-Петербург"},
              "results": [{"id": "1", "departure_date_time": "2026-12-18 10:00", "arrival_date_time": "2026-12-18 11:30",

@@ -72,7 +72,9 @@ struct UsageTests {
     @Test func aRatesFileReplacesTheEmbeddedTable() throws {
         let folder = try TemporaryFolder()
         let rates = try folder.write("rates.json", #"{"base": "EUR", "date": "2026-12-01", "rates": {"RUB": 100}}"#)
-        let run = try Binary.run(["search", "--rates", rates.path, "--providers", "aviasales", "--format", "json", "--limit", "1"])
+        let run = try Binary.run([
+            "search", "--rates", rates.path, "--providers", "aviasales", "--format", "json", "--limit", "1",
+        ])
         #expect(run.status == 0)
         let json = try run.json()
         #expect(json["rates_date"] as? String == "2026-12-01")
@@ -91,9 +93,10 @@ struct UsageTests {
             #expect(run.stderr == "")
         }
         let search = try Binary.run(["search", "--help"])
-        for option in ["--providers", "--from", "--to", "--date", "--sort", "--limit", "--max-price", "--max-stops",
-            "--airline", "--currency", "--format", "--timeout", "--endpoint", "--rates"]
-        {
+        for option in [
+            "--providers", "--from", "--to", "--date", "--sort", "--limit", "--max-price", "--max-stops",
+            "--airline", "--currency", "--format", "--timeout", "--endpoint", "--rates",
+        ] {
             #expect(search.stdout.contains("  \(option) "), "help lists \(option)")
         }
     }
