@@ -28,6 +28,12 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
                 guard let url = URL(string: trimmed), !url.path.isEmpty else {
                     throw EndpointError(text: text, reason: "it is not a valid file URL")
                 }
+                // `file://recordings/kiwi.json` reads `recordings` as a host, which would silently become
+                // `/kiwi.json`; only an empty host or localhost means this machine.
+                if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+                    throw EndpointError(
+                        text: text, reason: "a file URL needs an absolute path: file:///\(host)\(url.path)")
+                }
                 self = .file(URL(fileURLWithPath: url.path))
             case "http", "https":
                 guard let url = URL(string: trimmed), url.host != nil else {

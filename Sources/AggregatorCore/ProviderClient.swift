@@ -116,6 +116,12 @@ public struct ProviderClient: Sendable {
     }
 
     private func body(of response: HTTPResponse) throws -> Data {
+        // A transport with a larger cap of its own must not let a larger body through.
+        guard response.body.count <= maxResponseBytes else {
+            throw ProviderError(
+                .responseTooLarge, provider: provider,
+                "the response is \(response.body.count) bytes, over the \(maxResponseBytes)-byte limit")
+        }
         switch response.status {
         case 200..<300:
             return response.body
@@ -198,6 +204,10 @@ public struct ProviderClient: Sendable {
             return text.isEmpty ? "the top level" : String(text.drop(while: { $0 == "." }))
         }
         switch error {
+        case .dataCorrupted(let context)
+        where context.codingPath.isEmpty
+            && (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil:
+            return "the top level: \(context.debugDescription)"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             let start = String(decoding: body.prefix(40), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if start.isEmpty { return "the body is empty" }

@@ -34,25 +34,33 @@ public struct URLSessionTransport: HTTPTransport {
         let seconds =
             max(Double(request.timeout.components.seconds), 0)
             + Double(request.timeout.components.attoseconds) / 1e18
+        // Foundation on Linux truncates timeouts to whole seconds (0.5 s becomes "now"), so URLSession gets
+        // the value rounded up as a backstop and the exact limit is enforced here.
+        let foundationSeconds = max(seconds.rounded(.up), 1)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
+        configuration.timeoutIntervalForRequest = foundationSeconds
+        configuration.timeoutIntervalForResource = foundationSeconds
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         let delegate = ExchangeDelegate(maxBytes: maxResponseBytes, maxRedirects: maxRedirects)
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
 
-        var urlRequest = URLRequest(url: request.url, timeoutInterval: seconds)
+        var urlRequest = URLRequest(url: request.url, timeoutInterval: foundationSeconds)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: urlRequest)
+        let timer = DispatchWorkItem { [weak delegate] in
+            delegate?.abort(TransportError(.timedOut, "no answer within the request timeout"))
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+        defer { timer.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.start(task, continuation: continuation)
             }
         } onCancel: {
-            delegate.cancel()
+            delegate.abort(TransportError(.cancelled, "the request was cancelled"))
         }
     }
 }
@@ -88,9 +96,10 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         }
     }
 
-    func cancel() {
+    /// Ends the exchange with `error` (the first reason wins) by cancelling its task.
+    func abort(_ error: TransportError) {
         let task = lock.withLock {
-            if failure == nil { failure = TransportError(.cancelled, "the request was cancelled") }
+            if failure == nil { failure = error }
             return self.task
         }
         task?.cancel()
@@ -141,7 +150,11 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         if allowed {
             completionHandler(request)
         } else {
-            fail(TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects"), cancelling: task)
+            // Refuse the redirect without cancelling: Foundation on Linux traps when a task is cancelled
+            // while it waits for this handler. The exchange then completes and reports the failure.
+            lock.withLock {
+                if failure == nil { failure = TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects") }
+            }
             completionHandler(nil)
         }
     }

@@ -164,16 +164,13 @@ struct ProviderClientFailureTests {
     }
 
     @Test func remoteBodyOverTheClientCapIsRefused() async throws {
-        // The client's cap is documented as "the largest response body accepted", yet a live body is
-        // only held to the transport's own cap.
+        // The client's cap holds for live bodies too, whatever the transport's own cap.
         let remote = client(
             .remote(try #require(URL(string: "https://api.example.com"))),
             transport: StubTransport(outcome: .success(HTTPResponse(status: 200, body: Data(count: 2048)))),
             maxResponseBytes: 1024)
-        await withKnownIssue("ProviderClient does not apply maxResponseBytes to live responses") {
-            let error = await #expect(throws: ProviderError.self) { try await remote.get("flights") }
-            #expect(error?.code == .responseTooLarge)
-        }
+        let error = await #expect(throws: ProviderError.self) { try await remote.get("flights") }
+        #expect(error?.code == .responseTooLarge)
     }
 }
 
@@ -326,9 +323,8 @@ struct ProviderClientDecodingTests {
             try client(.embedded).decode(CurrencyCode.self, from: Data(#""euro""#.utf8))
         }
         #expect(error?.code == .malformedResponse)
-        withKnownIssue("a top-level dataCorrupted error is always reported as 'the body is not JSON'") {
-            #expect(error?.message.contains("not JSON") == false)
-        }
+        #expect(error?.message.contains("not JSON") == false)
+        #expect(error?.message.contains("the top level") == true)
     }
 }
 
@@ -408,5 +404,14 @@ struct ProviderClientEndToEndTests {
         let error = await #expect(throws: ProviderError.self) { try await live.get("flights") }
         #expect(error?.code == .rateLimited)
         #expect(error?.message.contains("Retry-After: 12") == true)
+    }
+}
+
+@Suite("Endpoint parsing: file URLs")
+struct FileEndpointParsingTests {
+    @Test func aFileURLWithAHostIsRefusedRatherThanReadAsAnotherPath() throws {
+        #expect(throws: EndpointError.self) { try Endpoint(parsing: "file://recordings/kiwi.json") }
+        #expect(
+            try Endpoint(parsing: "file://localhost/tmp/kiwi.json") == .file(URL(fileURLWithPath: "/tmp/kiwi.json")))
     }
 }

@@ -8,20 +8,6 @@ import Testing
 /// shows up here rather than against a live provider.
 @Suite("URLSessionTransport over loopback")
 struct URLSessionTransportTests {
-    /// Whether URL loading is swift-corelibs-foundation's (Linux), whose quirks some tests record.
-    static let onFoundationNetworking: Bool = {
-        #if canImport(FoundationNetworking)
-            true
-        #else
-            false
-        #endif
-    }()
-
-    /// FoundationNetworking turns a timeout into whole milliseconds with `Int(timeoutInterval) * 1000`, so
-    /// 0.5 s becomes 0 ms and fires at once; the transport hands it the fractional value unchanged.
-    static let truncatedTimeout: Comment =
-        "URLSessionTransport passes sub-second timeouts to FoundationNetworking, which truncates them to whole seconds"
-
     /// Sends and expects a `TransportError`, returning it with the time it took to arrive.
     private func failure(
         of request: HTTPRequest, on transport: URLSessionTransport = URLSessionTransport(),
@@ -87,23 +73,15 @@ struct URLSessionTransportTests {
         let (error, seconds) = try await failure(of: server.request("/slow", timeout: .milliseconds(500)))
         #expect(error?.kind == .timedOut)
         #expect(seconds < 3)
-        withKnownIssue(Self.truncatedTimeout) {
-            #expect(seconds >= 0.4, "timed out after \(seconds) s, before the 0.5 s timeout")
-        } when: {
-            Self.onFoundationNetworking
-        }
+        #expect(seconds >= 0.4, "timed out after \(seconds) s, before the 0.5 s timeout")
     }
 
     @Test func answerWithinAFractionalTimeoutArrives() async throws {
         let server = try LoopbackHTTPServer { _ in .slow(seconds: 0.2, then: .json("[]")) }
         defer { server.stop() }
         let sent = try server.request("/slow", timeout: .milliseconds(900))
-        try await withKnownIssue(Self.truncatedTimeout) {
-            let response = try await URLSessionTransport().send(sent)
-            #expect(response.status == 200)
-        } when: {
-            Self.onFoundationNetworking
-        }
+        let response = try await URLSessionTransport().send(sent)
+        #expect(response.status == 200)
     }
 
     @Test func streamedBodyOverTheCapIsCutOff() async throws {
@@ -131,13 +109,7 @@ struct URLSessionTransportTests {
         #expect(response.body.count == 1024)
     }
 
-    @Test(
-        .disabled(
-            if: onFoundationNetworking,
-            Comment(
-                rawValue: "URLSessionTransport cancels the task before answering the redirect callback, which traps in"
-                    + " FoundationNetworking ('Received callback for HTTP redirection, but we're not waiting for it')"
-                    + " and takes the test process down")))
+    @Test
     func redirectLoopStopsAtTheLimit() async throws {
         let server = try LoopbackHTTPServer { _ in .redirect(to: "/loop") }
         defer { server.stop() }
