@@ -50,7 +50,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "AggregateBenchmarks",
-            dependencies: ["AggregatorCore"],
+            dependencies: ["AggregatorCore", "Kiwi", "Aviasales"],
             path: "Benchmarks",
             swiftSettings: strictSettings
         ),

@@ -1,1 +1,155 @@
-print("bench")
+// Release-mode benchmarks: `swift run -c release AggregateBenchmarks [offers]`.
+// Not part of `swift test`: timings belong here, where the build is optimised and nothing else runs.
+import AggregatorCore
+import Aviasales
+import Foundation
+import Kiwi
+
+/// A provider that returns prepared offers, so the pipeline is measured without decoding.
+struct PreparedProvider: OfferProvider {
+    let descriptor: ProviderDescriptor
+    let offers: [Offer]
+
+    init(id: ProviderID, offers: [Offer]) {
+        descriptor = ProviderDescriptor(
+            id: id, displayName: id.rawValue, summary: "Prepared offers.", categories: [.flights],
+            capabilities: [.dates], embeddedResponses: EmbeddedResponses([:]))
+        self.offers = offers
+    }
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        ProviderResponse(offers: offers)
+    }
+}
+
+/// `count` one-way flights from one provider; every second one is also sold by the other provider,
+/// in roubles and without a flight number, so that merging takes the approximate path.
+func syntheticOffers(count: Int) -> (euros: [Offer], roubles: [Offer]) {
+    let airports = ["VIE", "AMS", "BCN", "ZRH", "MUC", "CDG", "LHR", "FCO", "MAD", "PRG"]
+    let carriers = ["OS", "KL", "VY", "LX", "LH", "AF", "BA", "AZ", "IB", "OK"]
+    let retrieved = Date(timeIntervalSince1970: 1_790_000_000)
+    var euros: [Offer] = []
+    var roubles: [Offer] = []
+    euros.reserveCapacity(count)
+    roubles.reserveCapacity(count / 2)
+    for index in 0..<count {
+        let from = airports[index % airports.count]
+        let to = airports[(index / airports.count + 1 + index) % airports.count]
+        let carrier = carriers[(index / 7) % carriers.count]
+        let minutes = Int64(29_000_000 + index * 5)
+        let local = LocalDateTime(localEpochSeconds: minutes * 60)
+        let utc = Date(timeIntervalSince1970: TimeInterval(minutes * 60 - 3600))
+        let segment = Segment(
+            carrier: Carrier(code: carrier), flightNumber: "\(1000 + index)", origin: Place(airport: from, city: from),
+            destination: Place(airport: to, city: to), departure: FlightTime(local: local, utc: utc),
+            arrival: FlightTime(local: nil, utc: utc.addingTimeInterval(TimeInterval(60 * (90 + index % 120)))))
+        let reference = "e\(index)"
+        euros.append(
+            Offer(
+                id: "e-\(index)", product: .flight(Itinerary(legs: [Leg(segments: [segment])])), priceBasis: .total,
+                source: OfferSource(
+                    provider: "euros", reference: reference, price: Money(Decimal(50 + index % 400), .eur),
+                    retrievedAt: retrieved)))
+        if index % 2 == 0 {
+            var copy = segment
+            copy.flightNumber = nil
+            copy.departure = FlightTime(local: local)
+            copy.origin = Place(city: from)
+            copy.destination = Place(city: to)
+            roubles.append(
+                Offer(
+                    id: "r-\(index)", product: .flight(Itinerary(legs: [Leg(segments: [copy])])), priceBasis: .total,
+                    source: OfferSource(
+                        provider: "roubles", reference: "r\(index)", price: Money(Decimal(5000 + index % 40_000), .rub),
+                        retrievedAt: retrieved)))
+        }
+    }
+    return (euros, roubles)
+}
+
+/// Runs `body` `runs` times and returns the median wall time in milliseconds.
+func median(runs: Int, _ body: () async throws -> Void) async rethrows -> Double {
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = clock.now
+        try await body()
+        let elapsed = clock.now - start
+        samples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+/// A Kiwi response with `count` itineraries, made by repeating the embedded sample's records with new ids.
+func kiwiResponse(count: Int) throws -> String {
+    let sample = KiwiProvider().descriptor.embeddedResponses.bodies["flights"] ?? "{}"
+    guard var root = try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any],
+        let records = root["data"] as? [[String: Any]], !records.isEmpty
+    else { return sample }
+    root["data"] = (0..<count).map { index -> [String: Any] in
+        var record = records[index % records.count]
+        record["id"] = "bench\(index)"
+        return record
+    }
+    return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)
+}
+
+let offerCount = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+print("aggregate benchmarks (release build), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+// 1. The embedded first run: kiwi and aviasales, decoded, converted, merged and ranked.
+let embedded = try Aggregator(providers: [KiwiProvider(), AviasalesProvider()])
+let embeddedMedian = await median(runs: 50) { _ = await embedded.search(SearchQuery()) }
+print(String(format: "embedded search (kiwi + aviasales, 18 offers):        %8.2f ms median of 50", embeddedMedian))
+
+// 2. Decoding a large Kiwi response.
+for count in [1_000, 10_000] {
+    let body = try kiwiResponse(count: count)
+    let provider = KiwiProvider()
+    let client = ProviderClient(
+        provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["flights": body]),
+        transport: URLSessionTransport())
+    var mapped = 0
+    let time = try await median(runs: 5) {
+        mapped = try await provider.search(SearchQuery(), using: client).offers.count
+    }
+    print(
+        String(
+            format: "kiwi decode + map, %6d itineraries (%5.1f MB):       %8.2f ms median of 5 (%d offers)", count,
+            Double(body.utf8.count) / 1_048_576, time, mapped))
+}
+
+// 3. The pipeline alone at scale: conversion, filters, merge, rank.
+for count in [10_000, offerCount] {
+    let (euros, roubles) = syntheticOffers(count: count)
+    let aggregator = try Aggregator(
+        providers: [PreparedProvider(id: "euros", offers: euros), PreparedProvider(id: "roubles", offers: roubles)])
+    var merged = 0
+    let time = await median(runs: 5) {
+        let result = await aggregator.search(SearchQuery(sort: .best))
+        merged = result.matched
+    }
+    print(
+        String(
+            format: "pipeline, %7d + %7d offers, sort best:           %8.2f ms median of 5 (%d after merge)",
+            euros.count, roubles.count, time, merged))
+}
+
+// 4. Where the pipeline's time goes, stage by stage.
+do {
+    let (euros, roubles) = syntheticOffers(count: offerCount)
+    let all = euros + roubles
+    let query = SearchQuery(sort: .best)
+    let converter = CurrencyConverter(rates: .embedded, target: .eur)
+    var converted: [Offer] = []
+    var filtered: [Offer] = []
+    var merged: [Offer] = []
+    let convertTime = await median(runs: 3) { converted = converter.convert(all) }
+    let filterTime = await median(runs: 3) { filtered = OfferFilter(query: query).apply(converted) }
+    let mergeTime = await median(runs: 3) { merged = OfferMerger().merge(filtered) }
+    let rankTime = await median(runs: 3) { _ = OfferRanker(sort: .best).rank(merged) }
+    print(
+        String(
+            format: "stages for %d offers: convert %.0f ms, filter %.0f ms, merge %.0f ms, rank %.0f ms", all.count,
+            convertTime, filterTime, mergeTime, rankTime))
+}

@@ -19,8 +19,8 @@ import Foundation
 /// the trip twice), cheapest first after conversion; the headline price is the cheapest source's; the
 /// itinerary, image and details come from the most informative member (flight numbers and UTC times
 /// beat their absence), ties going to the cheaper member, then the provider id. The id derives from
-/// the approximate key when no other trip in the result shares it, else the exact key, else the member's own id, so the same
-/// trip keeps its id whichever providers sold it.
+/// the approximate key when no other trip in the result shares it, else the exact key, else the member's
+/// own id, so the same trip keeps its id whichever providers sold it.
 public struct OfferMerger: Sendable {
     /// Creates a merger.
     public init() {}
@@ -29,51 +29,54 @@ public struct OfferMerger: Sendable {
     /// - Parameter offers: converted offers, one source each or already merged.
     /// - Returns: one offer per physical trip.
     public func merge(_ offers: [Offer]) -> [Offer] {
-        var groups: [[Offer]] = []
+        let keys = offers.map(MergeKeys.init(offer:))
+        var groups: [[Int]] = []
         var exactIndex: [String: Int] = [:]
-        var approximateIndex: [String: Set<Int>] = [:]
-        let keyed = offers.map { ($0, MergeKeys(offer: $0)) }
-
-        for (offer, keys) in keyed where !keys.exact.isEmpty {
-            let group = keys.exact.lazy.compactMap { exactIndex[$0] }.first ?? groups.count
-            if group == groups.count { groups.append([]) }
-            groups[group].append(offer)
-            for key in keys.exact { exactIndex[key] = exactIndex[key] ?? group }
-            if let key = keys.approximate { approximateIndex[key, default: []].insert(group) }
+        // The group an approximate key leads to, or `ambiguous` when more than one group has it.
+        var approximateIndex: [String: Int] = [:]
+        let ambiguous = -1
+        func register(_ key: String?, group: Int) {
+            guard let key else { return }
+            if let existing = approximateIndex[key], existing != group {
+                approximateIndex[key] = ambiguous
+            } else {
+                approximateIndex[key] = group
+            }
         }
-        for (offer, keys) in keyed where keys.exact.isEmpty {
-            if let key = keys.approximate, let candidates = approximateIndex[key], candidates.count == 1,
-                let group = candidates.first
-            {
-                groups[group].append(offer)
+
+        for (index, key) in keys.enumerated() where !key.exact.isEmpty {
+            let group = key.exact.lazy.compactMap { exactIndex[$0] }.first ?? groups.count
+            if group == groups.count { groups.append([]) }
+            groups[group].append(index)
+            for exact in key.exact where exactIndex[exact] == nil { exactIndex[exact] = group }
+            register(key.approximate, group: group)
+        }
+        for (index, key) in keys.enumerated() where key.exact.isEmpty {
+            if let approximate = key.approximate, let group = approximateIndex[approximate], group != ambiguous {
+                groups[group].append(index)
                 continue
             }
-            groups.append([offer])
-            if let key = keys.approximate { approximateIndex[key, default: []].insert(groups.count - 1) }
+            groups.append([index])
+            register(key.approximate, group: groups.count - 1)
         }
-        var merged = groups.map(combine)
-        assignIDs(to: &merged, groups: groups)
-        return merged
-    }
 
-    /// Gives each merged offer its stable id, from its approximate key where that is unique among the
-    /// results, else from its exact key, else keeping the provider's own id.
-    private func assignIDs(to merged: inout [Offer], groups: [[Offer]]) {
-        let keys = groups.map { members in
-            let keys = members.map(MergeKeys.init(offer:))
-            return (
-                approximate: keys.lazy.compactMap(\.approximate).first, exact: keys.lazy.compactMap(\.exact.first).first
+        // Ids: the approximate key where no other group shares it, else the exact key, else the offer's own.
+        let groupKeys = groups.map { members in
+            (
+                approximate: members.lazy.compactMap { keys[$0].approximate }.first,
+                exact: members.lazy.compactMap { keys[$0].exact.first }.first
             )
         }
         var approximateUses: [String: Int] = [:]
-        for key in keys { if let approximate = key.approximate { approximateUses[approximate, default: 0] += 1 } }
-        for index in merged.indices {
-            let key = keys[index]
+        for key in groupKeys { if let approximate = key.approximate { approximateUses[approximate, default: 0] += 1 } }
+        return zip(groups, groupKeys).map { members, key in
+            var merged = combine(members.map { offers[$0] })
             if let approximate = key.approximate, approximateUses[approximate] == 1 {
-                merged[index].id = MergeKeys.id(for: merged[index].product, key: approximate)
+                merged.id = MergeKeys.id(for: merged.product, key: approximate)
             } else if let exact = key.exact {
-                merged[index].id = MergeKeys.id(for: merged[index].product, key: exact)
+                merged.id = MergeKeys.id(for: merged.product, key: exact)
             }
+            return merged
         }
     }
 

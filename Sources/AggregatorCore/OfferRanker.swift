@@ -16,7 +16,7 @@ import Foundation
 ///   providers; `few_seats_left` where fewer than 10 seats are left.
 public struct OfferRanker: Sendable {
     /// The weight of one stop in the `best` score.
-    public static let stopPenalty: Decimal = 0.25
+    public static let stopPenalty = 0.25
     /// Below this many seats an offer is tagged `few_seats_left`.
     public static let fewSeatsThreshold = 10
 
@@ -31,31 +31,31 @@ public struct OfferRanker: Sendable {
     /// - Parameter offers: merged, converted offers.
     /// - Returns: the offers in order, with ranking tags set.
     public func rank(_ offers: [Offer]) -> [Offer] {
-        let converted = offers.filter(\.isConverted)
-        let scores = Self.bestScores(converted)
-        let measures = offers.map { offer in
-            Measures(offer: offer, score: scores[offer.id])
-        }
-        var ranked = measures.sorted { lhs, rhs in
-            if lhs.converted != rhs.converted { return lhs.converted }
-            return precedes(lhs, rhs)
-        }.map(\.offer)
+        let measures = Self.measure(offers)
+        let order = measures.indices.sorted { precedes(measures[$0], measures[$1]) }
+        var ranked = order.map { offers[$0] }
+        var position = [Int](repeating: 0, count: order.count)
+        for (rank, original) in order.enumerated() { position[original] = rank }
 
         let rankingTags: Set<OfferTag> = [.cheapest, .fastest, .best, .multipleSources, .fewSeatsLeft]
         for index in ranked.indices {
             ranked[index].tags.subtract(rankingTags)
-            if Set(ranked[index].sources.map(\.provider)).count > 1 { ranked[index].tags.insert(.multipleSources) }
+            let providers = ranked[index].sources.map(\.provider)
+            if let first = providers.first, providers.contains(where: { $0 != first }) {
+                ranked[index].tags.insert(.multipleSources)
+            }
             if let seats = ranked[index].seatsLeft, seats < Self.fewSeatsThreshold {
                 ranked[index].tags.insert(.fewSeatsLeft)
             }
         }
-        let candidates = measures.filter(\.converted)
         func tagFirst(_ tag: OfferTag, by key: SortKey, where include: (Measures) -> Bool = { _ in true }) {
             let ranker = OfferRanker(sort: key)
-            guard let winner = candidates.filter(include).min(by: ranker.precedes),
-                let index = ranked.firstIndex(where: { $0.id == winner.offer.id })
-            else { return }
-            ranked[index].tags.insert(tag)
+            var winner: Int?
+            for index in measures.indices where measures[index].converted && include(measures[index]) {
+                if let current = winner, !ranker.precedes(measures[index], measures[current]) { continue }
+                winner = index
+            }
+            if let winner { ranked[position[winner]].tags.insert(tag) }
         }
         tagFirst(.cheapest, by: .price)
         tagFirst(.fastest, by: .duration) { $0.duration != nil }
@@ -63,62 +63,62 @@ public struct OfferRanker: Sendable {
         return ranked
     }
 
-    /// The `best` score of each converted offer, by id.
-    static func bestScores(_ offers: [Offer]) -> [String: Decimal] {
-        guard let cheapest = offers.map(\.price.amount).min(), cheapest > 0 else { return [:] }
-        let durations = offers.compactMap { $0.product.itinerary?.duration }.map(Self.seconds)
-        let fastest = durations.min()
-        let slowestRatio: Decimal = {
-            guard let fastest, fastest > 0, let slowest = durations.max() else { return 1 }
-            return slowest / fastest
-        }()
-        var scores: [String: Decimal] = [:]
-        for offer in offers {
-            var durationRatio = slowestRatio
-            if let duration = offer.product.itinerary?.duration, let fastest, fastest > 0 {
-                durationRatio = Self.seconds(duration) / fastest
+    /// The values each offer is ordered by, computed once so that sorting compares plain numbers.
+    static func measure(_ offers: [Offer]) -> [Measures] {
+        let converted = offers.filter(\.isConverted)
+        let cheapest = converted.map { Self.number($0.price.amount) }.min() ?? 0
+        let durations = converted.compactMap { $0.product.itinerary?.duration.map(Self.seconds) }
+        let fastest = durations.min() ?? 0
+        // An unknown duration counts as the slowest known one, so missing data never wins.
+        let slowestRatio = fastest > 0 ? (durations.max() ?? fastest) / fastest : 1
+        return offers.map { offer in
+            let itinerary = offer.product.itinerary
+            let duration = itinerary?.duration.map(Self.seconds)
+            let price = Self.number(offer.price.amount)
+            var score: Double? = nil
+            if offer.isConverted, cheapest > 0 {
+                let durationRatio = duration.map { fastest > 0 ? $0 / fastest : 1 } ?? slowestRatio
+                score = price / cheapest + durationRatio + stopPenalty * Double(itinerary?.stops ?? 0)
             }
-            let stops = Decimal(offer.product.itinerary?.stops ?? 0)
-            scores[offer.id] = offer.price.amount / cheapest + durationRatio + stopPenalty * stops
+            return Measures(
+                id: offer.id, converted: offer.isConverted, currency: offer.price.currency.rawValue, price: price,
+                duration: duration, departure: itinerary?.legs.first?.departure?.orderingMinutes, score: score)
         }
-        return scores
     }
 
-    static func seconds(_ duration: Duration) -> Decimal { Decimal(duration.components.seconds) }
+    static func seconds(_ duration: Duration) -> Double { Double(duration.components.seconds) }
 
-    /// The values an offer is ordered by.
+    static func number(_ amount: Decimal) -> Double { NSDecimalNumber(decimal: amount).doubleValue }
+
+    /// The values an offer is ordered by. Prices become `Double` for speed: two prices with a few decimal
+    /// places that differ as decimals also differ as doubles, and the conversion keeps their order.
     struct Measures {
-        let offer: Offer
+        let id: String
         let converted: Bool
-        let price: Money
-        let duration: Duration?
+        let currency: String
+        let price: Double
+        let duration: Double?
         let departure: Int64?
-        let score: Decimal?
-
-        init(offer: Offer, score: Decimal?) {
-            self.offer = offer
-            converted = offer.isConverted
-            price = offer.price
-            duration = offer.product.itinerary?.duration
-            departure = offer.product.itinerary?.legs.first?.departure?.orderingMinutes
-            self.score = score
-        }
+        let score: Double?
     }
 
-    /// Whether `lhs` comes before `rhs` under this ranker's key, then the tie-breaks.
+    /// Whether `lhs` comes before `rhs`: converted prices first, then this ranker's key, then the
+    /// tie-breaks. Unconverted prices order by currency before amount, as they cannot be compared.
     func precedes(_ lhs: Measures, _ rhs: Measures) -> Bool {
+        if lhs.converted != rhs.converted { return lhs.converted }
+        if !lhs.converted, lhs.currency != rhs.currency { return lhs.currency < rhs.currency }
         let primary: Bool? =
             switch sort {
-            case .price: Self.compare(lhs.price, rhs.price)
+            case .price: Self.compareOptional(lhs.price, rhs.price)
             case .duration: Self.compareOptional(lhs.duration, rhs.duration)
             case .departure: Self.compareOptional(lhs.departure, rhs.departure)
             case .best: Self.compareOptional(lhs.score, rhs.score)
             }
         if let primary { return primary }
-        if let byPrice = Self.compare(lhs.price, rhs.price) { return byPrice }
+        if let byPrice = Self.compareOptional(lhs.price, rhs.price) { return byPrice }
         if let byDuration = Self.compareOptional(lhs.duration, rhs.duration) { return byDuration }
         if let byDeparture = Self.compareOptional(lhs.departure, rhs.departure) { return byDeparture }
-        return lhs.offer.id < rhs.offer.id
+        return lhs.id < rhs.id
     }
 
     /// `nil` when equal; known values before unknown ones.
@@ -129,10 +129,5 @@ public struct OfferRanker: Sendable {
         case (nil, .some): false
         case (nil, nil): nil
         }
-    }
-
-    /// `nil` when equal; prices in different currencies order by currency code, then amount.
-    static func compare(_ lhs: Money, _ rhs: Money) -> Bool? {
-        lhs == rhs ? nil : lhs < rhs
     }
 }

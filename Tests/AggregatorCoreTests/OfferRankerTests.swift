@@ -31,12 +31,12 @@ struct OfferRankerTests {
 
     @Test func bestFollowsTheDocumentedScore() {
         // AA: 100/100 + 300/100 + 0.25 = 4.25; BB: 150/100 + 1 = 2.5; CC: 1.2 + 1.5 = 2.7
-        let scores = offers.map { offer -> Decimal in
-            let duration = Decimal(offer.product.itinerary?.duration?.components.seconds ?? 0) / 6000
-            return offer.price.amount / 100 + duration + OfferRanker.stopPenalty
-                * Decimal(offer.product.itinerary?.stops ?? 0)
+        let scores = offers.map { offer -> Double in
+            let minutes = Double(offer.product.itinerary?.duration?.components.seconds ?? 0) / 60
+            let price = NSDecimalNumber(decimal: offer.price.amount).doubleValue
+            return price / 100 + minutes / 100 + OfferRanker.stopPenalty * Double(offer.product.itinerary?.stops ?? 0)
         }
-        #expect(scores == [decimal("4.25"), decimal("2.5"), decimal("2.7")])
+        #expect(scores == [4.25, 2.5, 2.7])
         #expect(carriers(.best) == ["BB", "CC", "AA"])
     }
 
