@@ -38,8 +38,6 @@ struct Console: Sendable {
 enum ExitCode: Int32, Sendable {
     /// Every selected provider answered, even with no offers.
     case success = 0
-    /// Something unexpected stopped the tool (output could not be written, for instance).
-    case failure = 1
     /// Some providers failed; the others' offers were printed.
     case partial = 2
     /// No provider answered.
