@@ -23,7 +23,7 @@ struct AggregatorTests {
         let slow = FakeProvider("slow", delay: .seconds(30), behaviour: .offers([Self.vieBcn]))
         let clock = ContinuousClock()
         let start = clock.now
-        let result = await try aggregator([fast, slow], deadline: .milliseconds(300)).search(SearchQuery())
+        let result = try await aggregator([fast, slow], deadline: .milliseconds(300)).search(SearchQuery())
         #expect(clock.now - start < .seconds(10), "the search ends near its deadline, not the slow provider's")
         #expect(result.outcomes.map(\.status) == [.ok, .timeout])
         #expect(result.outcomes[1].error?.code == .timeout)
@@ -38,7 +38,7 @@ struct AggregatorTests {
         let rendezvous = Rendezvous(parties: 2)
         let first = RendezvousProvider(id: "first", rendezvous: rendezvous)
         let second = RendezvousProvider(id: "second", rendezvous: rendezvous)
-        let result = await try aggregator([first, second], deadline: .seconds(20)).search(SearchQuery())
+        let result = try await aggregator([first, second], deadline: .seconds(20)).search(SearchQuery())
         #expect(result.outcomes.map(\.status) == [.ok, .ok])
     }
 
@@ -49,7 +49,7 @@ struct AggregatorTests {
         let limited = FakeProvider(
             "limited", behaviour: .failure(ProviderError(.rateLimited, provider: "limited", "slow down")))
         let fine = FakeProvider("fast", behaviour: .offers([Self.vieBcn], skipped: 2))
-        let result = await try aggregator([broken, limited, fine]).search(SearchQuery())
+        let result = try await aggregator([broken, limited, fine]).search(SearchQuery())
         #expect(result.outcomes.map(\.status) == [.failed, .rateLimited, .ok])
         #expect(result.outcomes[0].error?.message == "the body is not JSON")
         #expect(result.outcomes[2].skipped == 2)
@@ -60,14 +60,14 @@ struct AggregatorTests {
     @Test func noProviderAnsweringIsNone() async throws {
         let broken = FakeProvider(
             "broken", behaviour: .failure(ProviderError(.transport, provider: "broken", "refused")))
-        let result = await try aggregator([broken]).search(SearchQuery())
+        let result = try await aggregator([broken]).search(SearchQuery())
         #expect(result.completeness == .none)
         #expect(result.offers.isEmpty)
     }
 
     @Test func anAnswerWithoutOffersIsNoResultsAndStillComplete() async throws {
         let empty = FakeProvider("empty", behaviour: .offers([]))
-        let result = await try aggregator([empty]).search(SearchQuery())
+        let result = try await aggregator([empty]).search(SearchQuery())
         #expect(result.outcomes.map(\.status) == [.noResults])
         #expect(result.completeness == .complete)
     }
@@ -75,7 +75,7 @@ struct AggregatorTests {
     @Test func aProviderOfAnotherKindIsUnsupportedAndNotAsked() async throws {
         let cars = FakeProvider("cars", categories: [.cars], delay: .seconds(30), behaviour: .offers([]))
         let flights = FakeProvider("fast", behaviour: .offers([Self.vieBcn]))
-        let result = await try aggregator([cars, flights], deadline: .seconds(20)).search(SearchQuery())
+        let result = try await aggregator([cars, flights], deadline: .seconds(20)).search(SearchQuery())
         #expect(result.outcomes.map(\.status) == [.unsupported, .ok])
         #expect(result.outcomes[0].error?.message == "offers cars, not flights")
         #expect(result.completeness == .complete)
@@ -84,7 +84,7 @@ struct AggregatorTests {
     @Test func aQueryAProviderCannotHonourIsNoted() async throws {
         let undated = FakeProvider("undated", capabilities: [], behaviour: .offers([Self.vieBcn]))
         let query = SearchQuery(departureDate: day("2026-12-18"), roundTrip: true)
-        let result = await try aggregator([undated]).search(query)
+        let result = try await aggregator([undated]).search(query)
         #expect(
             result.outcomes[0].notes == [
                 "its offers carry no dates, so it cannot honour --date", "it cannot search round trips",
@@ -94,7 +94,7 @@ struct AggregatorTests {
     @Test func pricesAreConvertedMergedAndRanked() async throws {
         let euros = FakeProvider("fast", behaviour: .offers([Self.vieBcn]))
         let roubles = FakeProvider("roubles", currency: .rub, behaviour: .offers([Self.vieBcnRoubles]))
-        let result = await try aggregator([euros, roubles]).search(SearchQuery(currency: .eur))
+        let result = try await aggregator([euros, roubles]).search(SearchQuery(currency: .eur))
         let offer = try #require(result.offers.first)
         #expect(result.offers.count == 1)
         #expect(offer.price == Money(decimal("94.43"), .eur))
@@ -109,14 +109,14 @@ struct AggregatorTests {
                 provider: "fast", carrier: "VY", flightNumber: "\(index)", from: "VIE", to: "BCN",
                 departure: "2026-12-18 1\(index):00", price: Decimal(100 - index))
         }
-        let result = await try aggregator([FakeProvider("fast", behaviour: .offers(many))]).search(
+        let result = try await aggregator([FakeProvider("fast", behaviour: .offers(many))]).search(
             SearchQuery(limit: 2))
         #expect(result.offers.map(\.price.amount) == [96, 97])
         #expect(result.matched == 5)
     }
 
     @Test func emptyResultsCarryHints() async throws {
-        let result = await try aggregator([FakeProvider("fast", behaviour: .offers([Self.vieBcn]))])
+        let result = try await aggregator([FakeProvider("fast", behaviour: .offers([Self.vieBcn]))])
             .search(SearchQuery(maxPrice: 50))
         #expect(result.offers.isEmpty)
         #expect(result.hints == [FilterHint(dropped: ["--max-price"], offers: 1)])
@@ -127,7 +127,7 @@ struct AggregatorTests {
         let strange = OfferFactory.flight(
             provider: "fast", carrier: "ZZ", from: "VIE", to: "BCN", departure: "2026-12-18 05:00", price: 1,
             currency: xyz)
-        let result = await try aggregator([FakeProvider("fast", behaviour: .offers([strange]))]).search(SearchQuery())
+        let result = try await aggregator([FakeProvider("fast", behaviour: .offers([strange]))]).search(SearchQuery())
         #expect(result.notes.count == 1)
         #expect(result.notes[0].hasPrefix("prices in XYZ cannot be converted"))
     }
