@@ -143,8 +143,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 }
 
 extension LocalDate {
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    var daysSinceEpoch: Int64 {
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm): a number
+    /// for day differences and ordering.
+    public var daysSinceEpoch: Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -122,8 +122,6 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     public static let fewSeatsLeft = OfferTag(rawValue: "few_seats_left")
     /// The price could not be converted into the search's currency; it is shown as sent.
     public static let unconverted = OfferTag(rawValue: "unconverted")
-    /// A carrier the user marked as a favourite.
-    public static let favorite = OfferTag(rawValue: "favorite")
 }
 
 /// One thing to buy, with every provider that sells it.
@@ -174,4 +172,19 @@ public struct Offer: Sendable, Hashable, Identifiable {
 
     /// Whether the headline price is in the search's currency.
     public var isConverted: Bool { !tags.contains(.unconverted) }
+}
+
+extension Offer {
+    /// Where the trip starts: the first leg's origin, or the car's pick-up place.
+    public var origin: Place? {
+        switch product {
+        case .flight(let itinerary): itinerary.legs.first?.origin
+        case .car(let car): car.pickup
+        }
+    }
+
+    /// Where the trip goes: the first leg's destination.
+    public var destination: Place? {
+        product.itinerary?.legs.first?.destination
+    }
 }

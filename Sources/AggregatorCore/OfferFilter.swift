@@ -124,18 +124,3 @@ public struct OfferFilter: Sendable {
             .trimmingCharacters(in: .whitespaces)
     }
 }
-
-extension Offer {
-    /// Where the trip starts: the first leg's origin, or the car's pick-up place.
-    public var origin: Place? {
-        switch product {
-        case .flight(let itinerary): itinerary.legs.first?.origin
-        case .car(let car): car.pickup
-        }
-    }
-
-    /// Where the trip goes: the first leg's destination.
-    public var destination: Place? {
-        product.itinerary?.legs.first?.destination
-    }
-}

@@ -13,8 +13,6 @@ struct Console: Sendable {
     var writeOut: @Sendable (String) -> Void
     /// Writes to standard error.
     var writeError: @Sendable (String) -> Void
-    /// Whether standard output is a terminal.
-    var outputIsTerminal: Bool
     /// Whether colour may be used on standard output: a terminal, and `NO_COLOR` not set.
     var colors: Bool
 
@@ -25,7 +23,7 @@ struct Console: Sendable {
         return Console(
             writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            outputIsTerminal: terminal, colors: terminal && !noColor && environment["TERM"] != "dumb")
+            colors: terminal && !noColor && environment["TERM"] != "dumb")
     }
 
     /// Writes a line to standard output.

@@ -27,7 +27,7 @@ extension Offer {
         guard let leg = product.itinerary?.legs.first, let arrival = leg.arrival?.local else { return "" }
         let time = String(format: "%02d:%02d", arrival.hour, arrival.minute)
         guard let departure = leg.departure?.local else { return Self.display(arrival) }
-        let days = arrival.date.daysSinceEpochForDisplay - departure.date.daysSinceEpochForDisplay
+        let days = arrival.date.daysSinceEpoch - departure.date.daysSinceEpoch
         return days == 0 ? time : time + (days > 0 ? " +\(days)" : " \(days)")
     }
 
@@ -68,13 +68,6 @@ extension Offer {
     static func display(_ duration: Duration) -> String {
         let minutes = duration.components.seconds / 60
         return minutes >= 60 ? "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m" : "\(minutes)m"
-    }
-}
-
-extension LocalDate {
-    /// Days since 1970-01-01, for day differences in display.
-    var daysSinceEpochForDisplay: Int64 {
-        LocalDateTime(date: self, hour: 0, minute: 0).map { $0.minutesSinceEpoch / 1440 } ?? 0
     }
 }
 
