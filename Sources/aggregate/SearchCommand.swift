@@ -77,6 +77,11 @@ struct Diagnostics {
             for note in outcome.notes { console.printError("note: \(outcome.provider): \(note)") }
         }
         for note in result.notes { console.printError("note: \(note)") }
+        if !result.outcomes.isEmpty, result.outcomes.allSatisfy({ $0.status == .unsupported }) {
+            console.printError(
+                "no selected provider offers \(result.query.kind.rawValue); 'aggregate providers' lists what each offers"
+            )
+        }
         if result.offers.isEmpty, result.completeness != .none {
             let kind = result.query.kind == .cars ? "cars" : "flights"
             let hints = result.hints.map(\.description).joined(separator: ", ")

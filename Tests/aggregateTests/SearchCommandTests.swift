@@ -88,6 +88,18 @@ struct SearchCommandTests {
         #expect(run.stdoutLines.filter { !$0.isEmpty }.count == 4)
     }
 
+    @Test func aKindNoSelectedProviderOffersSaysSo() throws {
+        let run = try Binary.run(["search", "--kind", "cars"])
+        #expect(run.status == 3)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderrLines == [
+                "note: kiwi unsupported: offers flights, not cars",
+                "note: aviasales unsupported: offers flights, not cars",
+                "no selected provider offers cars; 'aggregate providers' lists what each offers",
+            ])
+    }
+
     @Test func nothingMatchingExplainsWhichFilterToDrop() throws {
         let run = try Binary.run(["search", "--to", "BCN", "--max-price", "60", "--date", "2026-12-18"])
         #expect(run.status == 0)
