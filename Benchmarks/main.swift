@@ -75,7 +75,7 @@ func median(runs: Int, _ body: () async throws -> Void) async rethrows -> Double
         let start = clock.now
         try await body()
         let elapsed = clock.now - start
-        samples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        samples.append(elapsed.inSeconds * 1000)
     }
     return samples.sorted()[samples.count / 2]
 }

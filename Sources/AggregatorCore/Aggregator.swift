@@ -208,7 +208,7 @@ public struct Aggregator: Sendable {
 
     /// `10 s`, `1.5 s`, `250 ms`.
     static func format(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.inMilliseconds
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         return String(format: "%.1f s", Double(milliseconds) / 1000)

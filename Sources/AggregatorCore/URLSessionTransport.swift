@@ -31,9 +31,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// - Returns: the response, of any status.
     /// - Throws: ``TransportError`` when no complete response arrived within the limits.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let seconds =
-            max(Double(request.timeout.components.seconds), 0)
-            + Double(request.timeout.components.attoseconds) / 1e18
+        let seconds = max(request.timeout.inSeconds, 0)
         // Foundation on Linux truncates timeouts to whole seconds (0.5 s becomes "now"), so URLSession gets
         // the value rounded up as a backstop and the exact limit is enforced here.
         let foundationSeconds = max(seconds.rounded(.up), 1)

@@ -60,7 +60,7 @@ struct Diagnostics {
                 let origin = endpoints[outcome.provider] ?? "default"
                 console.printError(
                     "\(outcome.provider): \(outcome.status.rawValue), \(outcome.offers) offers, \(outcome.skipped) skipped, "
-                        + "\(Self.milliseconds(outcome.latency)) ms, endpoint \(endpoint) (\(origin))")
+                        + "\(outcome.latency.inMilliseconds) ms, endpoint \(endpoint) (\(origin))")
                 if let underlying = outcome.error?.underlying {
                     console.printError("\(outcome.provider): underlying error: \(underlying)")
                 }
@@ -87,9 +87,5 @@ struct Diagnostics {
             let hints = result.hints.map(\.description).joined(separator: ", ")
             console.printError(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)")
         }
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -89,13 +89,10 @@ struct SearchRenderer {
     }
 
     static func json(_ outcome: ProviderOutcome) -> JSONValue {
-        let milliseconds =
-            outcome.latency.components.seconds * 1000
-            + outcome.latency.components.attoseconds / 1_000_000_000_000_000
-        return .object([
+        .object([
             ("id", .string(outcome.provider.rawValue)), ("status", .string(outcome.status.rawValue)),
             ("offers", .int(outcome.offers)), ("skipped", .int(outcome.skipped)),
-            ("latency_ms", .number(Decimal(milliseconds))),
+            ("latency_ms", .number(Decimal(outcome.latency.inMilliseconds))),
             ("error", .string(outcome.error?.message)), ("error_code", .string(outcome.error?.code.rawValue)),
             ("notes", .array(outcome.notes.map(JSONValue.string))),
         ])
@@ -181,8 +178,8 @@ struct SearchRenderer {
             let first = offer.product.itinerary?.legs.first
             lines.append(
                 CSV.line([
-                    offer.id, offer.kindName, first?.origin?.code ?? offer.origin?.code ?? "",
-                    first?.destination?.code ?? "", first?.departure?.local?.description ?? "",
+                    offer.id, offer.kindName, offer.origin?.code ?? "", offer.destination?.code ?? "",
+                    first?.departure?.local?.description ?? "",
                     first?.arrival?.local?.description ?? "",
                     offer.product.itinerary?.duration.map { "\($0.components.seconds / 60)" } ?? "", "\(offer.stops)",
                     offer.carrierCodes.joined(separator: " "), offer.flightsText, offer.price.formattedAmount,

@@ -94,3 +94,13 @@ struct LenientDecodingTests {
         }
     }
 }
+
+@Suite("Duration in plain numbers")
+struct DurationUnitTests {
+    @Test func millisecondsRoundTowardZeroAndSecondsKeepTheirFraction() {
+        #expect(Duration.milliseconds(1_999).inMilliseconds == 1_999)
+        #expect((Duration.seconds(2) + .microseconds(999)).inMilliseconds == 2_000)
+        #expect(Duration.milliseconds(250).inSeconds == 0.25)
+        #expect(Duration.seconds(3).inSeconds == 3)
+    }
+}
