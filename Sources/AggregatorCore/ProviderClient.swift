@@ -143,8 +143,8 @@ public struct ProviderClient: Sendable {
                 "no recorded response at \(url.path); check --endpoint \(provider)=file://PATH")
         }
         let file = isDirectory.boolValue ? url.appendingPathComponent(name + ".json") : url
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
-        guard let size else {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        guard let size = attributes?[.size] as? Int else {
             throw ProviderError(
                 .configuration, provider: provider,
                 "no recorded response '\(name).json' in \(url.path); add it or point --endpoint at the file itself")
