@@ -177,8 +177,10 @@ public struct Aggregator: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var notes: [String] = []
-        if query.departureDate != nil, !descriptor.capabilities.contains(.dates) {
-            notes.append("its offers carry no dates, so it cannot honour --date")
+        let dateFlags = [("--date", query.departureDate), ("--return", query.returnDate)].filter { $0.1 != nil }
+        if !dateFlags.isEmpty, !descriptor.capabilities.contains(.dates) {
+            let flags = dateFlags.map(\.0).joined(separator: " or ")
+            notes.append("its offers carry no dates, so it cannot honour \(flags)")
         }
         if query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
             notes.append("it cannot search round trips")

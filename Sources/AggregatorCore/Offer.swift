@@ -122,6 +122,10 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     public static let fewSeatsLeft = OfferTag(rawValue: "few_seats_left")
     /// The price could not be converted into the search's currency; it is shown as sent.
     public static let unconverted = OfferTag(rawValue: "unconverted")
+    /// A carrier of the offer is one of the user's favourites.
+    public static let favorite = OfferTag(rawValue: "favorite")
+    /// A carrier of the offer is marked inactive in the airline directory.
+    public static let inactiveCarrier = OfferTag(rawValue: "inactive_carrier")
 }
 
 /// One thing to buy, with every provider that sells it.
