@@ -27,6 +27,12 @@ public struct Aggregator: Sendable {
         public var endpoints: [ProviderID: Endpoint]
         /// Extra header fields per provider, such as API keys.
         public var headers: [ProviderID: [String: String]]
+        /// When live requests are retried.
+        public var retryPolicy: RetryPolicy
+        /// Where live answers are kept; `nil` keeps none.
+        public var cache: ResponseCache?
+        /// Whether live providers answer from the cache only (`--offline`).
+        public var offline: Bool
 
         /// Creates settings.
         /// - Parameters:
@@ -36,11 +42,18 @@ public struct Aggregator: Sendable {
         ///   - rates: the exchange rates.
         ///   - endpoints: endpoints by provider.
         ///   - headers: header fields by provider.
+        ///   - retryPolicy: when live requests are retried.
+        ///   - cache: where live answers are kept.
+        ///   - offline: whether live providers answer from the cache only.
         public init(
             deadline: Duration = .seconds(10), requestTimeout: Duration = .seconds(10),
             maxResponseBytes: Int = 32 << 20, rates: ExchangeRates = .embedded,
-            endpoints: [ProviderID: Endpoint] = [:], headers: [ProviderID: [String: String]] = [:]
+            endpoints: [ProviderID: Endpoint] = [:], headers: [ProviderID: [String: String]] = [:],
+            retryPolicy: RetryPolicy = .standard, cache: ResponseCache? = nil, offline: Bool = false
         ) {
+            self.retryPolicy = retryPolicy
+            self.cache = cache
+            self.offline = offline
             self.deadline = deadline
             self.requestTimeout = requestTimeout
             self.maxResponseBytes = maxResponseBytes
@@ -79,6 +92,9 @@ public struct Aggregator: Sendable {
         guard settings.maxResponseBytes > 0 else {
             throw AggregatorSetupError("the response size cap must be positive")
         }
+        guard !settings.offline || settings.cache != nil else {
+            throw AggregatorSetupError("--offline needs a cache folder: set XDG_CACHE_HOME or HOME")
+        }
         self.providers = providers
         self.transport = transport
         self.settings = settings
@@ -86,11 +102,17 @@ public struct Aggregator: Sendable {
     }
 
     /// Runs a search.
-    /// - Parameter query: what to look for.
+    /// - Parameters:
+    ///   - query: what to look for.
+    ///   - progress: told which providers are still pending, once at the start and after each answer.
     /// - Returns: every provider's outcome and the ranked offers. Never throws: a provider's failure is
     ///   part of the result.
-    public func search(_ query: SearchQuery) async -> SearchResult {
-        let runs = await fanOut(query)
+    public func search(
+        _ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil
+    ) async
+        -> SearchResult
+    {
+        let runs = await fanOut(query, progress: progress)
         let converter = CurrencyConverter(rates: settings.rates, target: query.currency)
         let merger = OfferMerger()
         let filter = OfferFilter(query: query)
@@ -121,7 +143,7 @@ public struct Aggregator: Sendable {
     }
 
     /// Asks every provider concurrently under the deadline; the result is in provider order.
-    func fanOut(_ query: SearchQuery) async -> [Run] {
+    func fanOut(_ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil) async -> [Run] {
         var runs: [Run?] = providers.map { provider in
             let descriptor = provider.descriptor
             guard descriptor.categories.contains(query.kind) else {
@@ -134,14 +156,18 @@ public struct Aggregator: Sendable {
             return nil
         }
         let deadline = settings.deadline
+        let end = ContinuousClock.now.advanced(by: deadline)
+        var state = SearchProgress(
+            pending: zip(providers, runs).compactMap { $1 == nil ? $0.descriptor.id : nil }, answered: [],
+            live: Set(providers.map(\.descriptor.id).filter { settings.endpoints[$0]?.isRemote ?? false }))
         await withTaskGroup(of: (Int, Run)?.self) { group in
             var pending = 0
             for (index, provider) in providers.enumerated() where runs[index] == nil {
-                let client = client(for: provider.descriptor)
                 pending += 1
-                group.addTask { (index, await Self.run(provider, query: query, client: client)) }
+                group.addTask { (index, await run(provider, query: query, until: end)) }
             }
             guard pending > 0 else { return }
+            progress?(state)
             group.addTask {
                 try? await Task.sleep(for: deadline)
                 return nil
@@ -150,32 +176,136 @@ public struct Aggregator: Sendable {
                 guard let (index, run) = next else { break }
                 runs[index] = run
                 pending -= 1
+                state.answer(providers[index].descriptor.id)
+                progress?(state)
             }
             group.cancelAll()
         }
-        return zip(providers, runs).map { provider, run in
-            if let run { return run }
+        var result: [Run] = []
+        for (provider, run) in zip(providers, runs) {
+            if let run {
+                result.append(run)
+                continue
+            }
             let id = provider.descriptor.id
             let error = ProviderError(
                 .timeout, provider: id, "did not answer within the \(Self.format(deadline)) deadline")
-            return Run(
-                outcome: ProviderOutcome(provider: id, status: .timeout, latency: deadline, error: error), offers: [])
+            let timedOut = ProviderOutcome(provider: id, status: .timeout, latency: deadline, error: error)
+            // Reading the cache is local and quick, so a late provider's last good answer is still worth
+            // showing, marked stale, rather than nothing.
+            let fallback = await staleAnswer(from: provider, query: query, failed: timedOut)
+            result.append(fallback ?? Run(outcome: timedOut, offers: []))
         }
+        return result
     }
 
-    private func client(for descriptor: ProviderDescriptor) -> ProviderClient {
-        ProviderClient(
+    private func client(
+        for descriptor: ProviderDescriptor, until end: ContinuousClock.Instant?, cacheOnly: ResponseCache?,
+        log: ResponseLog
+    ) -> ProviderClient {
+        var client = ProviderClient(
             provider: descriptor.id, endpoint: settings.endpoints[descriptor.id] ?? .embedded,
             embedded: descriptor.embeddedResponses, transport: transport,
             requestTimeout: min(settings.requestTimeout, settings.deadline),
             maxResponseBytes: settings.maxResponseBytes,
-            defaultHeaders: settings.headers[descriptor.id] ?? [:], now: now)
+            defaultHeaders: settings.headers[descriptor.id] ?? [:], now: now, retryPolicy: settings.retryPolicy,
+            deadline: end, cacheOnly: cacheOnly)
+        client.log = log
+        return client
     }
 
-    private static func run(_ provider: any OfferProvider, query: SearchQuery, client: ProviderClient) async -> Run {
+    /// Runs one provider: live, or from the cache under `--offline`; a live failure falls back to the
+    /// cache; a good live answer is stored in it.
+    private func run(
+        _ provider: any OfferProvider, query: SearchQuery, until end: ContinuousClock.Instant
+    ) async
+        -> Run
+    {
         let descriptor = provider.descriptor
+        let live = settings.endpoints[descriptor.id]?.isRemote ?? false
         let clock = ContinuousClock()
         let start = clock.now
+        let notes = Self.capabilityNotes(descriptor, query: query)
+        let log = ResponseLog()
+        let cacheOnly = live && settings.offline ? settings.cache : nil
+        let client = client(for: descriptor, until: end, cacheOnly: cacheOnly, log: log)
+        do {
+            let response = try await provider.search(query, using: client)
+            if cacheOnly != nil {
+                return Self.stale(
+                    response, descriptor: descriptor, latency: clock.now - start, notes: notes,
+                    retrievedAt: log.oldestCacheEntry, liveFailure: nil)
+            }
+            var stored = notes
+            if live, let cache = settings.cache {
+                do {
+                    for fetched in log.fetchedBodies {
+                        try cache.store(
+                            fetched.body, provider: descriptor.id, url: fetched.url, retrievedAt: fetched.retrievedAt)
+                    }
+                } catch {
+                    stored.append("its answer could not be cached: \(error)")
+                }
+            }
+            let outcome = ProviderOutcome(
+                provider: descriptor.id, status: response.offers.isEmpty ? .noResults : .ok,
+                offers: response.offers.count, skipped: response.skipped, latency: clock.now - start,
+                notes: stored + response.notes)
+            return Run(outcome: outcome, offers: response.offers)
+        } catch {
+            let failure = Self.providerError(error, provider: descriptor.id)
+            let outcome = ProviderOutcome(
+                provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
+                error: failure, notes: notes)
+            if cacheOnly == nil, !Task.isCancelled,
+                let fallback = await staleAnswer(from: provider, query: query, failed: outcome)
+            {
+                return fallback
+            }
+            return Run(outcome: outcome, offers: [])
+        }
+    }
+
+    /// After a live provider failed: its answer from the cache, marked stale, or `nil` when it has none.
+    private func staleAnswer(
+        from provider: any OfferProvider, query: SearchQuery, failed: ProviderOutcome
+    ) async
+        -> Run?
+    {
+        let descriptor = provider.descriptor
+        guard let cache = settings.cache, !settings.offline,
+            settings.endpoints[descriptor.id]?.isRemote ?? false
+        else { return nil }
+        let log = ResponseLog()
+        let client = client(for: descriptor, until: nil, cacheOnly: cache, log: log)
+        guard let response = try? await provider.search(query, using: client) else { return nil }
+        return Self.stale(
+            response, descriptor: descriptor, latency: failed.latency, notes: failed.notes,
+            retrievedAt: log.oldestCacheEntry, liveFailure: failed.error)
+    }
+
+    private static func stale(
+        _ response: ProviderResponse, descriptor: ProviderDescriptor, latency: Duration, notes: [String],
+        retrievedAt: Date?, liveFailure: ProviderError?
+    ) -> Run {
+        var offers = response.offers
+        if let retrievedAt {
+            for index in offers.indices {
+                for source in offers[index].sources.indices { offers[index].sources[source].retrievedAt = retrievedAt }
+            }
+        }
+        let when = retrievedAt.map { " retrieved \(ResponseCache.formatDate($0))" } ?? ""
+        let why =
+            liveFailure == nil
+            ? "--offline: answered from the cache" : "its live request failed: answered from the cache"
+        let outcome = ProviderOutcome(
+            provider: descriptor.id, status: offers.isEmpty ? .noResults : .ok, offers: offers.count,
+            skipped: response.skipped, latency: latency, error: liveFailure,
+            notes: notes + ["\(why)\(when)"] + response.notes, stale: true, retrievedAt: retrievedAt)
+        return Run(outcome: outcome, offers: offers)
+    }
+
+    private static func capabilityNotes(_ descriptor: ProviderDescriptor, query: SearchQuery) -> [String] {
         var notes: [String] = []
         let dateFlags = [("--date", query.departureDate), ("--return", query.returnDate)].filter { $0.1 != nil }
         if !dateFlags.isEmpty, !descriptor.capabilities.contains(.dates) {
@@ -185,26 +315,14 @@ public struct Aggregator: Sendable {
         if query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
             notes.append("it cannot search round trips")
         }
-        do {
-            let response = try await provider.search(query, using: client)
-            let status: ProviderOutcome.Status = response.offers.isEmpty ? .noResults : .ok
-            let outcome = ProviderOutcome(
-                provider: descriptor.id, status: status, offers: response.offers.count, skipped: response.skipped,
-                latency: clock.now - start, notes: notes + response.notes)
-            return Run(outcome: outcome, offers: response.offers)
-        } catch {
-            let failure: ProviderError
-            switch error {
-            case let error as ProviderError: failure = error
-            case is CancellationError:
-                failure = ProviderError(.timeout, provider: descriptor.id, "was cancelled at the deadline")
-            default:
-                failure = ProviderError(.unexpected, provider: descriptor.id, "failed: \(error)", underlying: error)
-            }
-            let outcome = ProviderOutcome(
-                provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
-                error: failure, notes: notes)
-            return Run(outcome: outcome, offers: [])
+        return notes
+    }
+
+    private static func providerError(_ error: any Error, provider: ProviderID) -> ProviderError {
+        switch error {
+        case let error as ProviderError: error
+        case is CancellationError: ProviderError(.timeout, provider: provider, "was cancelled at the deadline")
+        default: ProviderError(.unexpected, provider: provider, "failed: \(error)", underlying: error)
         }
     }
 

@@ -10,6 +10,11 @@ import Foundation
 /// The same request is answered from the compiled-in samples (`embedded`), from a recorded file or
 /// folder (`file://`), or from the live service (`http(s)://`). Every failure comes out as a
 /// ``ProviderError`` carrying the provider's id.
+///
+/// Live requests follow the client's ``RetryPolicy``: transient failures are retried with backoff,
+/// a 429's `Retry-After` is honoured while it ends before the deadline, and nothing waits past the
+/// deadline. With ``cacheOnly`` set, live requests are answered from the ``ResponseCache`` and never
+/// sent: that is `--offline`, and the fallback when a live provider fails.
 public struct ProviderClient: Sendable {
     /// The provider this client fetches for.
     public let provider: ProviderID
@@ -23,9 +28,17 @@ public struct ProviderClient: Sendable {
     public let defaultHeaders: [String: String]
     /// The current time, injectable so that tests control `retrievedAt`.
     public let now: @Sendable () -> Date
+    /// When live requests are retried.
+    public let retryPolicy: RetryPolicy
+    /// When the whole search ends: no retry waits past it.
+    public let deadline: ContinuousClock.Instant?
+    /// When set, live requests are answered from this cache only and never sent.
+    public let cacheOnly: ResponseCache?
 
     private let transport: any HTTPTransport
     private let embedded: EmbeddedResponses
+    /// Records the live bodies fetched and the cache entries read, for the ``Aggregator``.
+    var log: ResponseLog?
 
     /// Creates a client.
     /// - Parameters:
@@ -37,11 +50,18 @@ public struct ProviderClient: Sendable {
     ///   - maxResponseBytes: the body size cap.
     ///   - defaultHeaders: headers for every live request.
     ///   - now: the clock for `retrievedAt`.
+    ///   - retryPolicy: when live requests are retried.
+    ///   - deadline: the instant no retry may wait past.
+    ///   - cacheOnly: a cache to answer live requests from instead of the network.
     public init(
         provider: ProviderID, endpoint: Endpoint, embedded: EmbeddedResponses, transport: any HTTPTransport,
         requestTimeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20,
-        defaultHeaders: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() }
+        defaultHeaders: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() },
+        retryPolicy: RetryPolicy = .standard, deadline: ContinuousClock.Instant? = nil, cacheOnly: ResponseCache? = nil
     ) {
+        self.retryPolicy = retryPolicy
+        self.deadline = deadline
+        self.cacheOnly = cacheOnly
         self.provider = provider
         self.endpoint = endpoint
         self.embedded = embedded
@@ -79,18 +99,85 @@ public struct ProviderClient: Sendable {
             return try readRecording(at: url, name: name)
         case .remote(let base):
             let url = try Self.url(base: base, path: path, query: query, provider: provider)
+            if let cacheOnly { return try cached(url, from: cacheOnly) }
             var fields = defaultHeaders
             fields.merge(headers) { $1 }
-            let request = HTTPRequest(url: url, headers: fields, timeout: requestTimeout)
-            let response: HTTPResponse
+            let body = try await fetch(HTTPRequest(url: url, headers: fields, timeout: requestTimeout))
+            log?.fetched(url: url, body: body, at: now())
+            return body
+        }
+    }
+
+    /// Sends a live request, retrying transient failures as the ``RetryPolicy`` says.
+    private func fetch(_ request: HTTPRequest) async throws -> Data {
+        var attempt = 1
+        while true {
+            var failure: ProviderError
+            var requestedWait: Duration?
             do {
-                response = try await transport.send(request)
+                let response = try await transport.send(request)
+                switch response.status {
+                case 429:
+                    let header = response.headers["retry-after"]
+                    requestedWait = header.flatMap { RetryPolicy.retryAfter($0, now: now()) }
+                    let asked = header.map { " (Retry-After: \($0))" } ?? ""
+                    failure = ProviderError(
+                        .rateLimited, provider: provider, "the service is rate limiting requests\(asked)")
+                case 500..<600:
+                    failure = statusError(of: response)
+                default:
+                    return try body(of: response)
+                }
             } catch let error as TransportError {
-                throw ProviderError(Self.code(for: error.kind), provider: provider, error.detail, underlying: error)
+                let mapped = ProviderError(
+                    Self.code(for: error.kind), provider: provider, error.detail, underlying: error)
+                // Only a failed connection is worth another try; a timeout would use up the deadline
+                // again, and a redirect loop or an oversized body come back the same.
+                guard error.kind == .connectionFailed else { throw mapped }
+                failure = mapped
+            } catch let error as ProviderError {
+                throw error
             } catch {
                 throw ProviderError(.transport, provider: provider, "request failed: \(error)", underlying: error)
             }
-            return try body(of: response)
+            let attempts = attempt == 1 ? "" : " (after \(attempt) attempts)"
+            guard attempt < retryPolicy.maxAttempts else {
+                failure.message += attempts
+                throw failure
+            }
+            let wait = requestedWait ?? retryPolicy.delay(beforeRetry: attempt)
+            // Without a search deadline, no wait may be longer than a request is allowed to take.
+            let limit = deadline ?? ContinuousClock.now.advanced(by: requestTimeout)
+            if ContinuousClock.now.advanced(by: wait) >= limit {
+                failure.message +=
+                    requestedWait == nil
+                    ? attempts : "; waiting \(Aggregator.format(wait)) as asked would pass the deadline"
+                throw failure
+            }
+            try await Task.sleep(for: wait)
+            attempt += 1
+        }
+    }
+
+    /// Answers a live request from the cache.
+    private func cached(_ url: URL, from cache: ResponseCache) throws -> Data {
+        switch cache.load(provider: provider, url: url) {
+        case .hit(let entry):
+            guard entry.body.count <= maxResponseBytes else {
+                throw ProviderError(
+                    .responseTooLarge, provider: provider,
+                    "the cached answer is \(entry.body.count) bytes, over the \(maxResponseBytes)-byte limit")
+            }
+            log?.readFromCache(at: entry.retrievedAt)
+            return entry.body
+        case .missing:
+            throw ProviderError(
+                .notCached, provider: provider,
+                "has no cached answer for \(url.path); run the search once without --offline")
+        case .corrupt(let reason):
+            throw ProviderError(
+                .notCached, provider: provider,
+                "its cached answer cannot be used (\(reason)); the next live answer replaces it")
         }
     }
 
@@ -124,15 +211,35 @@ public struct ProviderClient: Sendable {
         }
         switch response.status {
         case 200..<300:
+            try checkContentType(of: response)
             return response.body
         case 429:
             let wait = response.headers["retry-after"].map { " (Retry-After: \($0))" } ?? ""
             throw ProviderError(.rateLimited, provider: provider, "the service is rate limiting requests\(wait)")
         default:
-            throw ProviderError(
-                .httpStatus, provider: provider,
-                "the service answered HTTP \(response.status)\(Self.summary(of: response.body))")
+            throw statusError(of: response)
         }
+    }
+
+    /// The error for a failure status, with the body's start as a summary, never the whole body.
+    private func statusError(of response: HTTPResponse) -> ProviderError {
+        ProviderError(
+            .httpStatus, provider: provider,
+            "the service answered HTTP \(response.status)\(Self.summary(of: response.body))")
+    }
+
+    /// A success whose declared type is not JSON is an error page from something in between (a captive
+    /// portal, a proxy), not the service's answer. No type, JSON types, plain text and octet streams
+    /// pass, since services mislabel JSON in those ways; decoding then has the last word.
+    private func checkContentType(of response: HTTPResponse) throws {
+        guard let declared = response.headers["content-type"] else { return }
+        let type = declared.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let type, !type.isEmpty else { return }
+        let accepted = type.contains("json") || type == "text/plain" || type == "application/octet-stream"
+        guard !accepted else { return }
+        throw ProviderError(
+            .malformedResponse, provider: provider,
+            "the service answered \(type), not JSON\(Self.summary(of: response.body))")
     }
 
     private func readRecording(at url: URL, name: String) throws -> Data {

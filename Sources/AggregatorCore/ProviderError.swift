@@ -31,6 +31,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let unexpected = Code(rawValue: "unexpected")
         /// The provider cannot answer this kind of query.
         public static let unsupported = Code(rawValue: "unsupported")
+        /// `--offline` was asked for and the cache holds no usable answer for the request.
+        public static let notCached = Code(rawValue: "not_cached")
     }
 
     /// The kind of failure.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one provider did in one search: whether it answered, how many offers it returned, how many
 /// records it skipped, how long it took, and why it failed.
 public struct ProviderOutcome: Sendable, Equatable {
@@ -36,6 +38,11 @@ public struct ProviderOutcome: Sendable, Equatable {
     public var error: ProviderError?
     /// Remarks for the user, such as a filter it cannot honour.
     public var notes: [String]
+    /// Whether the answer came from the cache rather than the live service: `--offline`, or the
+    /// fallback after a live failure (then ``error`` says why the live request failed).
+    public var stale: Bool
+    /// For a stale answer: when the cached answer was retrieved.
+    public var retrievedAt: Date?
 
     /// Creates an outcome.
     /// - Parameters:
@@ -46,10 +53,14 @@ public struct ProviderOutcome: Sendable, Equatable {
     ///   - latency: time taken.
     ///   - error: why it failed.
     ///   - notes: remarks.
+    ///   - stale: whether the answer came from the cache.
+    ///   - retrievedAt: when a cached answer was retrieved.
     public init(
         provider: ProviderID, status: Status, offers: Int = 0, skipped: Int = 0, latency: Duration = .zero,
-        error: ProviderError? = nil, notes: [String] = []
+        error: ProviderError? = nil, notes: [String] = [], stale: Bool = false, retrievedAt: Date? = nil
     ) {
+        self.stale = stale
+        self.retrievedAt = retrievedAt
         self.provider = provider
         self.status = status
         self.offers = offers

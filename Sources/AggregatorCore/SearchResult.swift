@@ -59,19 +59,21 @@ public struct SearchResult: Sendable {
         self.rates = rates
     }
 
-    /// Whether every asked provider answered, some did, or none did.
+    /// Whether every asked provider answered, some did, or none did. A provider whose live request
+    /// failed and whose cached answer stood in did answer, but not fully: it makes the result partial.
     public var completeness: Completeness {
         let asked = outcomes.filter { $0.status != .unsupported }
         let answered = asked.filter { $0.status.answered }
         if answered.isEmpty { return .none }
-        return answered.count == asked.count ? .complete : .partial
+        let fresh = answered.filter { $0.error == nil }
+        return fresh.count == asked.count ? .complete : .partial
     }
 
     /// How many of the asked providers answered.
     public enum Completeness: Sendable, Hashable {
         /// Every provider that was asked answered.
         case complete
-        /// Some answered, some failed.
+        /// Some answered, some failed or answered only from the cache after failing.
         case partial
         /// None answered.
         case none

@@ -15,9 +15,10 @@ private func client(
     _ endpoint: Endpoint, samples: [String: String] = [:], transport: any HTTPTransport = UnreachableTransport(),
     maxResponseBytes: Int = 32 << 20
 ) -> ProviderClient {
+    // One attempt: these tests are about how a single answer is read; RetryTests cover retries.
     ProviderClient(
         provider: "probe", endpoint: endpoint, embedded: EmbeddedResponses(samples), transport: transport,
-        maxResponseBytes: maxResponseBytes)
+        maxResponseBytes: maxResponseBytes, retryPolicy: .never)
 }
 
 private func client(answering response: HTTPResponse) throws -> ProviderClient {
@@ -401,9 +402,14 @@ struct ProviderClientEndToEndTests {
         let live = ProviderClient(
             provider: "probe", endpoint: .remote(server.baseURL), embedded: EmbeddedResponses([:]),
             transport: URLSessionTransport(), requestTimeout: .seconds(5))
+        let started = ContinuousClock.now
         let error = await #expect(throws: ProviderError.self) { try await live.get("flights") }
         #expect(error?.code == .rateLimited)
         #expect(error?.message.contains("Retry-After: 12") == true)
+        // Twelve seconds is longer than a request may take, so the client reports at once instead of waiting.
+        #expect(error?.message.hasSuffix("waiting 12 s as asked would pass the deadline") == true)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(server.requests.count == 1)
     }
 }
 

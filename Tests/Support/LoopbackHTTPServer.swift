@@ -297,3 +297,35 @@ private final class Listener: @unchecked Sendable {
         }
     }
 }
+
+extension LoopbackHTTPServer {
+    /// Routes that answer the n-th request with the n-th reply, and every later one with the last: a
+    /// service that fails a few times and then recovers, or keeps failing.
+    /// - Parameter replies: the replies in order; at least one.
+    /// - Returns: routes for ``init(routes:)``.
+    public static func inTurn(_ replies: [Reply]) -> @Sendable (Request) -> Reply {
+        let counter = RequestCounter()
+        return { _ in
+            let index = counter.next()
+            return replies.isEmpty ? .reset : replies[min(index, replies.count - 1)]
+        }
+    }
+}
+
+/// A thread-safe count of requests, for routes that change their answer over time.
+public final class RequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// Creates a counter at zero.
+    public init() {}
+
+    /// The count before this call, then counts one more.
+    /// - Returns: 0 for the first call, 1 for the second, and so on.
+    public func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }
+            return count
+        }
+    }
+}

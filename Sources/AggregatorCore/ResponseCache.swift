@@ -1,0 +1,150 @@
+import Foundation
+
+/// The last good answer to every live request, on disk: what `--offline` reads, and what a search
+/// falls back to when a live provider fails.
+///
+/// Rules:
+/// - One entry per provider and request: `<folder>/<provider>/<name>-<digest>.response`, the digest
+///   taken over the full request URL with its query. Header fields are not part of the key, so an API
+///   key never reaches the disk.
+/// - An entry is one line of JSON metadata (`schema`, `url`, `retrieved_at`, `bytes`, `checksum`),
+///   a newline, then the body exactly as received. The length and checksum catch a truncated or
+///   altered file; such an entry reads as ``Lookup/corrupt(_:)``, is never fatal, and the next good
+///   answer replaces it.
+/// - Writes go to a temporary file in the same folder and are renamed into place, so a reader sees the
+///   old entry or the new one, never half of one; folders are created `0700` and files `0600`, since
+///   searches are personal.
+/// - Only answers the provider could use are stored: the ``Aggregator`` stores a search's bodies after the
+///   provider mapped them without an error, so a well-formed error page never replaces a good entry.
+public struct ResponseCache: Sendable {
+    /// One stored answer.
+    public struct Entry: Sendable, Hashable {
+        /// The body as received.
+        public var body: Data
+        /// When it was received.
+        public var retrievedAt: Date
+    }
+
+    /// What a lookup found.
+    public enum Lookup: Sendable, Hashable {
+        /// A usable entry.
+        case hit(Entry)
+        /// Nothing stored for the request.
+        case missing
+        /// Something stored that cannot be trusted, with the reason.
+        case corrupt(String)
+    }
+
+    /// The cache's root folder, such as `~/.cache/aggregate`.
+    public let folder: URL
+
+    /// Creates a cache rooted at a folder; nothing is touched until the first store.
+    /// - Parameter folder: the root folder.
+    public init(folder: URL) { self.folder = folder }
+
+    /// Where the entry for a request lives.
+    /// - Parameters:
+    ///   - provider: the provider.
+    ///   - url: the full request URL.
+    /// - Returns: the entry's file.
+    public func file(provider: ProviderID, url: URL) -> URL {
+        let name = url.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        let digest = StableIdentifier.make(prefix: name.isEmpty ? "request" : name, [url.absoluteString])
+        return folder.appendingPathComponent(provider.rawValue, isDirectory: true)
+            .appendingPathComponent(digest + ".response")
+    }
+
+    /// Reads the entry for a request.
+    /// - Parameters:
+    ///   - provider: the provider.
+    ///   - url: the full request URL.
+    /// - Returns: the entry, `missing`, or `corrupt` with the reason.
+    public func load(provider: ProviderID, url: URL) -> Lookup {
+        let file = file(provider: provider, url: url)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return .missing }
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else {
+            return .corrupt("\(file.path) has no header line")
+        }
+        let header = data[data.startIndex..<newline]
+        let body = Data(data[data.index(after: newline)...])
+        guard let metadata = try? JSONDecoder().decode(Metadata.self, from: header),
+            metadata.schema == Metadata.currentSchema
+        else {
+            return .corrupt("\(file.path) has an unreadable header")
+        }
+        guard metadata.url == url.absoluteString else {
+            return .corrupt("\(file.path) belongs to another request")
+        }
+        guard metadata.bytes == body.count, metadata.checksum == Self.checksum(body),
+            let retrievedAt = Self.parseDate(metadata.retrievedAt)
+        else {
+            return .corrupt("\(file.path) is truncated or altered")
+        }
+        return .hit(Entry(body: body, retrievedAt: retrievedAt))
+    }
+
+    /// Stores the answer to a request, replacing any entry before it.
+    /// - Parameters:
+    ///   - body: the body as received.
+    ///   - provider: the provider.
+    ///   - url: the full request URL.
+    ///   - retrievedAt: when it was received.
+    /// - Throws: ``CacheError`` when the folder or file cannot be written.
+    public func store(_ body: Data, provider: ProviderID, url: URL, retrievedAt: Date) throws(CacheError) {
+        let file = file(provider: provider, url: url)
+        let metadata = Metadata(
+            schema: Metadata.currentSchema, url: url.absoluteString, retrievedAt: Self.formatDate(retrievedAt),
+            bytes: body.count, checksum: Self.checksum(body))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var contents = try? encoder.encode(metadata) else {
+            throw CacheError("cannot encode the cache header for \(file.path)")
+        }
+        contents.append(UInt8(ascii: "\n"))
+        contents.append(body)
+        try OwnerOnlyFile.save(contents, to: file)
+    }
+
+    private struct Metadata: Codable {
+        static let currentSchema = "aggregate.cache.v1"
+        var schema: String
+        var url: String
+        var retrievedAt: String
+        var bytes: Int
+        var checksum: String
+
+        enum CodingKeys: String, CodingKey {
+            case schema, url, bytes, checksum
+            case retrievedAt = "retrieved_at"
+        }
+    }
+
+    /// FNV-1a over the body: not a defence against tampering, a check that the file is whole.
+    static func checksum(_ body: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+
+    static func formatDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
+
+/// A cache file or folder could not be written.
+public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One line: what could not be written and why.
+    public var description: String
+
+    /// Creates an error.
+    /// - Parameter description: the message.
+    public init(_ description: String) { self.description = description }
+}
