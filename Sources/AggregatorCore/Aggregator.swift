@@ -294,7 +294,7 @@ public struct Aggregator: Sendable {
                 for source in offers[index].sources.indices { offers[index].sources[source].retrievedAt = retrievedAt }
             }
         }
-        let when = retrievedAt.map { " retrieved \(ResponseCache.formatDate($0))" } ?? ""
+        let when = retrievedAt.map { " retrieved \(LocalDateTime(utc: $0))Z" } ?? ""
         let why =
             liveFailure == nil
             ? "--offline: answered from the cache" : "its live request failed: answered from the cache"

@@ -23,6 +23,15 @@ public struct ResponseCache: Sendable {
         public var body: Data
         /// When it was received.
         public var retrievedAt: Date
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - body: the body as received.
+        ///   - retrievedAt: when it was received.
+        public init(body: Data, retrievedAt: Date) {
+            self.body = body
+            self.retrievedAt = retrievedAt
+        }
     }
 
     /// What a lookup found.
