@@ -24,6 +24,11 @@ public struct ProviderID: RawRepresentable, Sendable, Hashable, Comparable, Cust
     /// The name of the environment variable that sets this provider's endpoint:
     /// `AGGREGATE_KIWI_ENDPOINT`.
     public var endpointVariable: String { "AGGREGATE_\(rawValue.uppercased())_ENDPOINT" }
+
+    /// The name of the environment variable that holds this provider's API key:
+    /// `AGGREGATE_KIWI_API_KEY`. Keys come from the environment only, so they never sit in a file or
+    /// a shell history.
+    public var apiKeyVariable: String { "AGGREGATE_\(rawValue.uppercased())_API_KEY" }
 }
 
 /// What a provider can honour in a query. The pipeline reports a provider that is asked for
@@ -67,6 +72,9 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var liveURL: URL?
     /// The sample responses served by the `embedded` endpoint.
     public var embeddedResponses: EmbeddedResponses
+    /// The header field the live service reads an API key from, such as `apikey`; `nil` when it takes
+    /// none.
+    public var apiKeyHeader: String?
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -78,11 +86,13 @@ public struct ProviderDescriptor: Sendable, Hashable {
     ///   - capabilities: what it can honour.
     ///   - liveURL: the live base URL.
     ///   - embeddedResponses: the offline samples.
+    ///   - apiKeyHeader: the header field for an API key.
     public init(
         id: ProviderID, displayName: String, summary: String, categories: Set<OfferCategory>,
         nativeCurrency: CurrencyCode? = nil, capabilities: Set<ProviderCapability> = [], liveURL: URL? = nil,
-        embeddedResponses: EmbeddedResponses
+        embeddedResponses: EmbeddedResponses, apiKeyHeader: String? = nil
     ) {
+        self.apiKeyHeader = apiKeyHeader
         self.id = id
         self.displayName = displayName
         self.summary = summary

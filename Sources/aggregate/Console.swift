@@ -15,6 +15,8 @@ struct Console: Sendable {
     var writeError: @Sendable (String) -> Void
     /// Whether colour may be used on standard output: a terminal, and `NO_COLOR` not set.
     var colors: Bool
+    /// Whether standard error is a terminal, where a progress line can be redrawn in place.
+    var errorIsTerminal = false
 
     /// The process's own standard output and error.
     static func standard(environment: [String: String]) -> Console {
@@ -23,7 +25,8 @@ struct Console: Sendable {
         return Console(
             writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            colors: terminal && !noColor && environment["TERM"] != "dumb")
+            colors: terminal && !noColor && environment["TERM"] != "dumb",
+            errorIsTerminal: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb")
     }
 
     /// Writes a line to standard output.

@@ -24,9 +24,19 @@ struct ProvidersCommand: Command {
                 command: Self.configuration.name)
         }
         format = try reader.choice("--format", OutputFormat.self, among: [.table, .json]) ?? .table
+        let config = try ConfigFile.load(from: UserFolders(environment: environment), command: Self.configuration.name)
         endpoints = try EndpointSettings(
-            flags: options.all("--endpoint"), environment: environment, providers: ProviderCatalog.all,
-            command: Self.configuration.name)
+            flags: options.all("--endpoint"), environment: environment, config: config,
+            providers: ProviderCatalog.all, command: Self.configuration.name)
+        self.environment = environment
+    }
+
+    private let environment: [String: String]
+
+    /// `set`, `not set`, or `-` for a provider that takes no key: never the key itself.
+    private func apiKeyState(_ descriptor: ProviderDescriptor) -> String {
+        guard descriptor.apiKeyHeader != nil else { return "-" }
+        return APIKeys.key(for: descriptor.id, in: environment) == nil ? "not set" : "set"
     }
 
     func run(console: Console) async -> ExitCode {
@@ -42,6 +52,8 @@ struct ProvidersCommand: Command {
                     ("endpoint", .string(endpoints.endpoints[descriptor.id]?.description ?? "embedded")),
                     ("endpoint_source", .string(endpoints.origins[descriptor.id] ?? "default")),
                     ("live_url", .string(descriptor.liveURL?.absoluteString)),
+                    ("api_key", .string(apiKeyState(descriptor))),
+                    ("api_key_variable", .string(descriptor.apiKeyHeader.map { _ in descriptor.id.apiKeyVariable })),
                 ])
             }
             console.print(
@@ -51,7 +63,7 @@ struct ProvidersCommand: Command {
         }
         var table = TextTable(columns: [
             .init(title: "ID"), .init(title: "NAME"), .init(title: "OFFERS"), .init(title: "CURRENCY"),
-            .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"),
+            .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "API KEY"),
         ])
         for descriptor in descriptors {
             table.rows.append([
@@ -60,7 +72,7 @@ struct ProvidersCommand: Command {
                 descriptor.nativeCurrency?.rawValue ?? "-",
                 descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
                 endpoints.endpoints[descriptor.id]?.description ?? "embedded",
-                endpoints.origins[descriptor.id] ?? "default",
+                endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor),
             ])
         }
         console.print(table.render(bold: console.colors))

@@ -41,6 +41,12 @@ struct QueryOptions {
             repeatable: true),
         OptionSpec(
             name: "--rates", valueName: "FILE", help: "Exchange-rates JSON to use instead of the embedded table"),
+        OptionSpec(
+            name: "--offline", valueName: nil,
+            help: "Answer live providers from the cache of their last good answers; send nothing"),
+        OptionSpec(
+            name: "--max-response-size", valueName: "SIZE",
+            help: "Largest response accepted, such as 32MiB (default) or 500KiB"),
         OptionSpec(name: "--verbose", valueName: nil, help: "Also report each provider's outcome and timing on stderr"),
     ]
 
@@ -99,33 +105,59 @@ struct QueryOptions {
             limit: try reader.integer("--limit", atLeast: 1))
         format = try reader.choice("--format", OutputFormat.self) ?? .table
         verbose = options.has("--verbose")
-        let deadline = try reader.seconds("--timeout") ?? .seconds(10)
+        let folders = UserFolders(environment: environment)
+        let config = try ConfigFile.load(from: folders, command: command)
+        let deadline = try reader.seconds("--timeout") ?? config.timeout ?? .seconds(10)
         let endpoints = try EndpointSettings(
-            flags: options.all("--endpoint"), environment: environment, providers: ProviderCatalog.all, command: command
-        )
+            flags: options.all("--endpoint"), environment: environment, config: config,
+            providers: ProviderCatalog.all, command: command)
         endpointOrigins = endpoints.origins
+        let offline = options.has("--offline")
+        let cache = folders.cache.map(ResponseCache.init(folder:))
+        if offline, cache == nil {
+            throw UsageError(
+                "'--offline' needs the cache folder, and neither XDG_CACHE_HOME nor HOME is set",
+                hint: "set XDG_CACHE_HOME to an absolute path", command: command)
+        }
         settings = Aggregator.Settings(
-            deadline: deadline, requestTimeout: deadline, rates: rates, endpoints: endpoints.endpoints)
+            deadline: deadline, requestTimeout: deadline,
+            maxResponseBytes: try reader.size("--max-response-size") ?? config.maxResponseBytes ?? 32 << 20,
+            rates: rates, endpoints: endpoints.endpoints,
+            headers: APIKeys.headers(from: environment, providers: ProviderCatalog.all), cache: cache,
+            offline: offline)
     }
 }
 
-/// Each provider's endpoint, from `--endpoint ID=URL` or `AGGREGATE_<ID>_ENDPOINT` (the flag wins),
-/// else `embedded`.
+/// Each provider's endpoint, from `--endpoint ID=URL`, `AGGREGATE_<ID>_ENDPOINT` or the config file
+/// (in that order of precedence), else `embedded`.
 struct EndpointSettings {
     /// The endpoint of every installed provider.
     var endpoints: [ProviderID: Endpoint] = [:]
-    /// Where each setting came from: `--endpoint`, the variable's name, or `default`.
+    /// Where each setting came from: `--endpoint`, the variable's name, `config file`, or `default`.
     var origins: [ProviderID: String] = [:]
 
     init(
-        flags: [String], environment: [String: String], providers: [any OfferProvider], command: String
+        flags: [String], environment: [String: String], config: ConfigFile = ConfigFile(),
+        providers: [any OfferProvider], command: String
     )
         throws(UsageError)
     {
+        for id in config.endpoints.keys.sorted()
+        where !providers.contains(where: { $0.descriptor.id == ProviderID(rawValue: id) }) {
+            let ids = providers.map(\.descriptor.id.rawValue).joined(separator: ", ")
+            throw UsageError(
+                "config file \(config.path ?? "config.json"): endpoints.\(id) names no installed provider",
+                hint: "installed: \(ids)", command: command)
+        }
         for provider in providers {
             let descriptor = provider.descriptor
             endpoints[descriptor.id] = .embedded
             origins[descriptor.id] = "default"
+            if let value = config.endpoints[descriptor.id.rawValue] {
+                endpoints[descriptor.id] = try Self.parse(
+                    value, for: descriptor, origin: "config file", command: command)
+                origins[descriptor.id] = "config file"
+            }
             let variable = descriptor.id.endpointVariable
             if let value = environment[variable], !value.isEmpty {
                 endpoints[descriptor.id] = try Self.parse(value, for: descriptor, origin: variable, command: command)
@@ -233,6 +265,16 @@ struct ValueReader {
         return amount
     }
 
+    func size(_ name: String) throws(UsageError) -> Int? {
+        guard let value = try text(name) else { return nil }
+        guard let bytes = ByteSize.parse(value) else {
+            throw UsageError(
+                "'\(name)' takes a size such as 32MiB, 500KiB or a number of bytes, got '\(value)'",
+                hint: "write for example \(name) 16MiB", command: command)
+        }
+        return bytes
+    }
+
     func seconds(_ name: String) throws(UsageError) -> Duration? {
         guard let value = try text(name) else { return nil }
         guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 600 else {
@@ -311,5 +353,34 @@ struct ValueReader {
             "unknown provider '\(name)'",
             hint: UsageError.suggesting(name, among: ids, otherwise: "installed: \(ids.joined(separator: ", "))"),
             command: command)
+    }
+}
+
+/// API keys, from `AGGREGATE_<ID>_API_KEY` only, sent in the header field each provider names. They are
+/// never printed: output shows only whether a key is set.
+enum APIKeys {
+    /// The header fields to send, by provider.
+    /// - Parameters:
+    ///   - environment: the process environment.
+    ///   - providers: the installed providers.
+    /// - Returns: for each provider that takes a key and has one set, its header field.
+    static func headers(
+        from environment: [String: String], providers: [any OfferProvider]
+    ) -> [ProviderID: [String: String]] {
+        var headers: [ProviderID: [String: String]] = [:]
+        for provider in providers {
+            let descriptor = provider.descriptor
+            guard let field = descriptor.apiKeyHeader, let key = key(for: descriptor.id, in: environment) else {
+                continue
+            }
+            headers[descriptor.id] = [field: key]
+        }
+        return headers
+    }
+
+    /// The key set for a provider, without surrounding white space; `nil` when unset or blank.
+    static func key(for id: ProviderID, in environment: [String: String]) -> String? {
+        let key = environment[id.apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return key.isEmpty ? nil : key
     }
 }

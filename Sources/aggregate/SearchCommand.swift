@@ -34,7 +34,11 @@ struct SearchCommand: Command {
                 providers: options.providers,
                 transport: URLSessionTransport(maxResponseBytes: options.settings.maxResponseBytes),
                 settings: options.settings)
-            result = await aggregator.search(options.query)
+            let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
+            var report: (@Sendable (SearchProgress) -> Void)?
+            if let progress { report = { progress.show($0) } }
+            result = await aggregator.search(options.query, progress: report)
+            progress?.clear()
         } catch {
             console.printError("error: \(error)")
             return .usage
@@ -67,7 +71,9 @@ struct Diagnostics {
             }
             if let error = outcome.error {
                 let label = outcome.status == .unsupported ? "note" : "warning"
-                console.printError("\(label): \(outcome.provider) \(outcome.status.rawValue): \(error.message)")
+                // A stale stand-in answered, but its live request failed: say how it failed.
+                let status = outcome.stale ? ProviderOutcome.status(for: error) : outcome.status
+                console.printError("\(label): \(outcome.provider) \(status.rawValue): \(error.message)")
             }
             if outcome.skipped > 0 {
                 console.printError(

@@ -94,7 +94,8 @@ struct SearchRenderer {
             ("offers", .int(outcome.offers)), ("skipped", .int(outcome.skipped)),
             ("latency_ms", .number(Decimal(outcome.latency.inMilliseconds))),
             ("error", .string(outcome.error?.message)), ("error_code", .string(outcome.error?.code.rawValue)),
-            ("notes", .array(outcome.notes.map(JSONValue.string))),
+            ("notes", .array(outcome.notes.map(JSONValue.string))), ("stale", .bool(outcome.stale)),
+            ("retrieved_at", .string(outcome.retrievedAt?.isoText)),
         ])
     }
 

@@ -27,7 +27,7 @@ public struct KiwiProvider: OfferProvider {
             summary: "Flights from Kiwi.com: one-way and round trips to a city or anywhere, with booking links.",
             categories: [.flights], nativeCurrency: .eur, capabilities: [.dates, .roundTrips, .serverSideFilters],
             liveURL: URL(string: "https://api.skypicker.com"),
-            embeddedResponses: EmbeddedResponses(["flights": KiwiSamples.flights]))
+            embeddedResponses: EmbeddedResponses(["flights": KiwiSamples.flights]), apiKeyHeader: "apikey")
     }
 
     /// Searches Kiwi's `/flights` and maps every itinerary it can read, in Kiwi's order.
