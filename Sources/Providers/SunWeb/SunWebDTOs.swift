@@ -23,7 +23,8 @@ struct SunWebFlightLists: Decodable, Sendable {
 struct SunWebFlight: Decodable, Sendable {
     /// Unique across both lists, so offer ids derive from it.
     var id: Int
-    /// The key of the airline in the airlines list; not a display name and not an IATA code.
+    /// The key of the airline in the airlines list; not a display name and not an IATA code. Required:
+    /// a flight that names no airline at all is a broken record and is skipped.
     var airline: String
     /// The departure airport; blank or missing in broken records, which the mapping then skips.
     var departureAirportCode: String?
