@@ -1,2 +1,99 @@
-// The SunWeb provider module.
 import AggregatorCore
+import Foundation
+
+/// Flights from SunWeb: a list of outbound and a list of inbound flights, priced per seat in EUR,
+/// with an airlines list that names their carriers.
+///
+/// The format has quirks the mapping absorbs:
+/// - Flights carry no dates and no times, so the provider cannot honour `--date` or `--return` (the
+///   pipeline says so) and its offers are never merged with other providers'.
+/// - A flight names its airline by a key into the airlines list (`Vueling`), not by an IATA code, and
+///   the key is not always the display name (`Vueling (Vueling Airlines)`). No code is invented.
+/// - Round trips are not sold as such: the app paired an outbound flight with an inbound flight on the
+///   reverse route, priced the pair as the sum and proposed the same airline first. The provider does
+///   the same for every valid pair; an outbound flight with no reverse inbound has no round trip.
+///
+/// Both lists are fetched concurrently. The airlines list only names carriers, so when it cannot be
+/// fetched or read the flights are still offered, named by their airline key, with a note saying so.
+public struct SunWebProvider: OfferProvider {
+    /// The provider's id, `sunweb`, as used on the command line and in offer ids.
+    static let id: ProviderID = "sunweb"
+
+    /// Who the provider is: SunWeb flights, one-way and paired into round trips, priced per seat in EUR.
+    public let descriptor: ProviderDescriptor
+
+    /// Creates the provider; it holds no state, so one value serves any number of searches.
+    public init() {
+        descriptor = ProviderDescriptor(
+            id: Self.id, displayName: "SunWeb",
+            summary: "Flights from SunWeb with their airlines' names and pictures; round trips pair the two lists.",
+            categories: [.flights], nativeCurrency: .eur, capabilities: [.roundTrips],
+            liveURL: URL(string: "https://api.sunweb.nl"),
+            embeddedResponses: EmbeddedResponses([
+                "flights": SunWebSamples.flights, "airlines": SunWebSamples.airlines,
+            ]))
+    }
+
+    /// Fetches `/flights` and `/airlines` concurrently and maps every flight, or every outbound and
+    /// reverse-inbound pair for a round trip, in SunWeb's order.
+    /// - Parameters:
+    ///   - query: what to look for; only the kind and whether it is a round trip matter, since the
+    ///     service takes no parameters and the pipeline applies every filter afterwards.
+    ///   - client: fetches from SunWeb's endpoint.
+    /// - Returns: the offers; how many flight and airline records were skipped; and a note when the
+    ///   airlines list was unavailable.
+    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, the client's
+    ///   errors for a failed flights fetch, and `malformedResponse` for a flights body that is not a
+    ///   SunWeb answer.
+    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        guard query.kind == .flights else {
+            throw ProviderError(
+                .unsupported, provider: Self.id, "SunWeb sells flights only, not \(query.kind.rawValue)")
+        }
+        // Both requests are in flight before either is awaited; leaving early cancels the other.
+        async let flightsBody = client.get("flights")
+        async let airlinesResult = Self.airlines(using: client)
+        let flights = try client.decode(SunWebFlightsResponse.self, from: try await flightsBody)
+        let timetable = SunWebTimetable(flights.data)
+
+        var notes: [String] = []
+        let airlines: SunWebAirlineDirectory
+        switch await airlinesResult {
+        case .success(let directory):
+            airlines = directory
+        case .failure(let error):
+            // A cancelled search must stop, not carry on with a degraded answer.
+            if Task.isCancelled { throw error }
+            airlines = .unavailable
+            notes.append(
+                "the airline list was unavailable (\(error.message)), so carriers are shown by SunWeb's airline key")
+        }
+
+        let retrievedAt = client.now()
+        let offers: [Offer]
+        if query.roundTrip {
+            offers = timetable.roundTrips.map { pair in
+                Offer(
+                    sunWebOutbound: pair.outbound, inbound: pair.inbound, airlines: airlines, retrievedAt: retrievedAt)
+            }
+        } else {
+            offers = timetable.singles.map { Offer(sunWeb: $0, airlines: airlines, retrievedAt: retrievedAt) }
+        }
+        return ProviderResponse(offers: offers, skipped: timetable.skipped + airlines.skipped, notes: notes)
+    }
+
+    /// Fetches and reads the airlines list, reporting a failure as a value so that the flights can
+    /// still be offered without it.
+    static func airlines(using client: ProviderClient) async -> Result<SunWebAirlineDirectory, ProviderError> {
+        do {
+            let body = try await client.get("airlines")
+            return .success(SunWebAirlineDirectory(try client.decode(SunWebAirlinesResponse.self, from: body)))
+        } catch let error as ProviderError {
+            return .failure(error)
+        } catch {
+            return .failure(
+                ProviderError(
+                    .unexpected, provider: Self.id, "the airlines request failed: \(error)", underlying: error))
+        }
+    }
+}
