@@ -1,5 +1,6 @@
 import AggregatorCore
 import Aviasales
+import CarRental
 import Kiwi
 
 /// The composition root's list of installed providers: the only place in the package that names them.
@@ -9,6 +10,7 @@ enum ProviderCatalog {
     static let all: [any OfferProvider] = [
         KiwiProvider(),
         AviasalesProvider(),
+        CarRentalProvider(),
     ]
 
     /// The ids of every installed provider.
