@@ -68,6 +68,7 @@ let package = Package(
         providerTests("Kiwi"),
         providerTests("Aviasales"),
         providerTests("SunWeb"),
+        providerTests("CarRental"),
         .testTarget(
             name: "aggregateTests",
             dependencies: ["aggregate", "AggregatorCore", "AggregatorTestSupport"],

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Aviasales
+import CarRental
 import Kiwi
 import SunWeb
 
@@ -11,6 +12,7 @@ enum ProviderCatalog {
         KiwiProvider(),
         AviasalesProvider(),
         SunWebProvider(),
+        CarRentalProvider(),
     ]
 
     /// The ids of every installed provider.

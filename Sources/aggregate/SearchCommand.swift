@@ -22,9 +22,14 @@ struct SearchCommand: Command {
             """)
 
     let options: QueryOptions
+    /// Whether `--providers` named the providers rather than taking all of them (no flag, or `all`).
+    let providersNamed: Bool
 
     init(options: ParsedOptions, environment: [String: String]) throws(UsageError) {
         self.options = try QueryOptions(options, environment: environment, command: Self.configuration.name)
+        providersNamed =
+            options.value("--providers").map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" }
+            ?? false
     }
 
     func run(console: Console) async -> ExitCode {
@@ -44,20 +49,31 @@ struct SearchCommand: Command {
             return .usage
         }
         console.writeOut(SearchRenderer(result: result).render(options.format, colors: console.colors))
-        Diagnostics(verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings)
-            .report(result, to: console)
+        Diagnostics(
+            verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
+            providersNamed: providersNamed
+        )
+        .report(result, to: console)
         return ExitCode(result.completeness)
     }
 }
 
 /// The lines a search writes to standard error: failures, notes, hints, and with `--verbose` every
 /// provider's outcome.
+///
+/// A provider that does not offer the kind searched for is noted only when the user named it in
+/// `--providers`, with `--verbose`, or when no selected provider offers the kind: when all installed
+/// providers are asked, one of another kind is expected, and noting it would add a line to every search.
+/// The JSON envelope reports it as `unsupported` either way.
 struct Diagnostics {
     let verbose: Bool
     let endpoints: [ProviderID: String]
     let settings: Aggregator.Settings
+    var providersNamed = true
 
     func report(_ result: SearchResult, to console: Console) {
+        let noneOffersKind = !result.outcomes.isEmpty && result.outcomes.allSatisfy { $0.status == .unsupported }
+        let noteUnsupported = providersNamed || verbose || noneOffersKind
         for outcome in result.outcomes {
             if verbose {
                 let endpoint = settings.endpoints[outcome.provider]?.description ?? "embedded"
@@ -69,7 +85,7 @@ struct Diagnostics {
                     console.printError("\(outcome.provider): underlying error: \(underlying)")
                 }
             }
-            if let error = outcome.error {
+            if let error = outcome.error, outcome.status != .unsupported || noteUnsupported {
                 let label = outcome.status == .unsupported ? "note" : "warning"
                 // A stale stand-in answered, but its live request failed: say how it failed.
                 let status = outcome.stale ? ProviderOutcome.status(for: error) : outcome.status
@@ -83,7 +99,7 @@ struct Diagnostics {
             for note in outcome.notes { console.printError("note: \(outcome.provider): \(note)") }
         }
         for note in result.notes { console.printError("note: \(note)") }
-        if !result.outcomes.isEmpty, result.outcomes.allSatisfy({ $0.status == .unsupported }) {
+        if noneOffersKind {
             console.printError(
                 "no selected provider offers \(result.query.kind.rawValue); 'aggregate providers' lists what each offers"
             )

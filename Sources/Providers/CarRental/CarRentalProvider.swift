@@ -1,2 +1,105 @@
-// The CarRental provider module.
 import AggregatorCore
+import Foundation
+
+/// Car rental offers from a car-booking service: every car it has, each priced per day in its own
+/// currency.
+///
+/// The service's format has quirks the mapping absorbs:
+/// - The body carries its own status. `204` with no `cars` key means "no cars" and is an empty answer,
+///   not an error; any other non-2xx status is a failure that quotes the service's message.
+/// - Records have no id and plate numbers repeat, so ids derive from each record's content and position.
+/// - The model year comes as an Int or as the same digits in a string; colours are upper-case names.
+///
+/// The service cannot filter, so it is asked for every car and the pipeline applies `--color` and
+/// `--max-price` (after converting each car's currency). A record without a brand, a model year, a
+/// positive price or a valid currency code is skipped and counted.
+public struct CarRentalProvider: OfferProvider {
+    /// The provider's id, `carrental`, as used on the command line and in offer ids.
+    static let id: ProviderID = "carrental"
+
+    /// Who the provider is: cars only, with no fixed currency, since every car states its own.
+    public let descriptor: ProviderDescriptor
+
+    /// Creates the provider; it holds no state, so one value serves any number of searches.
+    public init() {
+        descriptor = ProviderDescriptor(
+            id: Self.id, displayName: "CarRental",
+            summary: "Rental cars priced per day, each in its own currency, with brand, model year, plate and colour.",
+            categories: [.cars], nativeCurrency: nil, capabilities: [],
+            liveURL: URL(string: "https://api.carbooking.app"),
+            embeddedResponses: EmbeddedResponses(["cars": CarRentalSamples.cars]))
+    }
+
+    /// Fetches `/cars` and maps every car it can read, in the service's order.
+    /// - Parameters:
+    ///   - query: what to look for; it must be a car search. Its filters are left to the pipeline,
+    ///     since the service has none.
+    ///   - client: fetches from the service's endpoint.
+    /// - Returns: the offers, and how many records were skipped because they could not be read or mapped.
+    ///   A `204` status without cars is an empty response.
+    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for cars, the client's errors
+    ///   for a failed fetch, `http_status` (or `rate_limited` for 429) when the body's status is a failure,
+    ///   and `malformed_response` for a body that is not a car list.
+    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        guard query.kind == .cars else {
+            throw ProviderError(
+                .unsupported, provider: Self.id, "CarRental rents cars only, not \(query.kind.rawValue)")
+        }
+        let body = try await client.get("cars")
+        let status = try Self.decode(CarRentalEnvelope.self, from: body, using: client).status
+        try Self.checkSuccess(status)
+        let response = try Self.decode(CarRentalResponse.self, from: body, using: client)
+        guard let slots = response.cars else {
+            if status.code.intValue == 204 { return ProviderResponse(offers: []) }
+            throw ProviderError(
+                .malformedResponse, provider: Self.id,
+                "the response is not in the expected format: status \(Self.describe(status)) but cars is missing")
+        }
+        let retrievedAt = client.now()
+        var offers: [Offer] = []
+        var skipped = 0
+        for (position, slot) in slots.enumerated() {
+            guard let car = slot.car, let offer = Offer(carRental: car, position: position, retrievedAt: retrievedAt)
+            else {
+                skipped += 1
+                continue
+            }
+            offers.append(offer)
+        }
+        return ProviderResponse(offers: offers, skipped: skipped)
+    }
+
+    /// The client's decoding, with its message kept on one line.
+    ///
+    /// The client quotes the start of a body that is not JSON, and an HTML error page often breaks its
+    /// line within the quoted characters (`<!DOCTYPE html>` and a newline), which would split a one-line
+    /// warning in two.
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data, using client: ProviderClient) throws -> T {
+        do {
+            return try client.decode(type, from: body)
+        } catch var error as ProviderError {
+            error.message = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw error
+        }
+    }
+
+    /// Throws unless the body's status is a success (2xx).
+    /// - Parameter status: the status the service put in the body.
+    /// - Throws: ``ProviderError`` `rate_limited` for 429, else `http_status`, quoting the service's message.
+    static func checkSuccess(_ status: CarRentalStatus) throws {
+        let code = status.code.intValue ?? 0
+        // A code that is not a whole number is no success either.
+        if (200..<300).contains(code), Decimal(code) == status.code.value { return }
+        throw ProviderError(
+            code == 429 ? .rateLimited : .httpStatus, provider: id, "the service answered status \(describe(status))")
+    }
+
+    /// `500 "Internal Server Error"`, or the bare code when the service sent no message.
+    static func describe(_ status: CarRentalStatus) -> String {
+        let code = "\(status.code.value)"
+        let message = status.message?.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        guard let message, !message.isEmpty else { return code }
+        return "\(code) \"\(message.count > 120 ? message.prefix(120) + "…" : message)\""
+    }
+}
