@@ -5,13 +5,19 @@ import Foundation
 /// Order of work, each stage a plain type with its own rule:
 /// 1. Fan-out: every selected provider that offers the query's kind runs in its own child task, all
 ///    under one deadline; a provider that does not offer the kind is reported `unsupported` and not
-///    asked. When the deadline passes, the providers still running are cancelled and reported
-///    `timeout`; what has arrived is kept. One provider's failure never affects another's offers.
+///    asked. An airline directory (a provider whose categories contain
+///    ``OfferCategory/airlineDirectory``) is also asked in a flight search, to enrich the offers; its
+///    outcome is then marked ``ProviderOutcome/enrichesOnly``. When the deadline passes, the providers
+///    still running are cancelled and reported `timeout`; what has arrived is kept. One provider's
+///    failure never affects another's offers.
 /// 2. ``CurrencyConverter``: every source's price into the query's currency.
 /// 3. ``OfferFilter``: the query's filters, the same for every provider.
-/// 4. ``OfferMerger``: one offer per physical trip.
-/// 5. ``OfferRanker``: order and tags; then the limit.
-/// If the filters leave nothing, the result carries ``FilterHint``s.
+/// 4. ``AirlineDirectory``: the airline records every provider delivered, in provider order, enrich the
+///    offers' carriers and tag inactive ones; then ``FavoriteCarriers`` tags the user's favourites.
+/// 5. ``OfferMerger``: one offer per physical trip.
+/// 6. ``OfferRanker``: order and tags; then the limit.
+/// If the filters leave nothing, the result carries ``FilterHint``s. A directory's outcome is `ok` when
+/// it delivered records and `no_results` when it delivered none.
 public struct Aggregator: Sendable {
     /// How searches run.
     public struct Settings: Sendable {
@@ -27,6 +33,9 @@ public struct Aggregator: Sendable {
         public var endpoints: [ProviderID: Endpoint]
         /// Extra header fields per provider, such as API keys.
         public var headers: [ProviderID: [String: String]]
+        /// The user's favourite airlines: IATA codes or names (see ``FavoriteCarriers``); offers on
+        /// them are tagged ``OfferTag/favorite``.
+        public var favoriteCarriers: Set<String>
 
         /// Creates settings.
         /// - Parameters:
@@ -36,10 +45,12 @@ public struct Aggregator: Sendable {
         ///   - rates: the exchange rates.
         ///   - endpoints: endpoints by provider.
         ///   - headers: header fields by provider.
+        ///   - favoriteCarriers: the favourite airlines.
         public init(
             deadline: Duration = .seconds(10), requestTimeout: Duration = .seconds(10),
             maxResponseBytes: Int = 32 << 20, rates: ExchangeRates = .embedded,
-            endpoints: [ProviderID: Endpoint] = [:], headers: [ProviderID: [String: String]] = [:]
+            endpoints: [ProviderID: Endpoint] = [:], headers: [ProviderID: [String: String]] = [:],
+            favoriteCarriers: Set<String> = []
         ) {
             self.deadline = deadline
             self.requestTimeout = requestTimeout
@@ -47,6 +58,7 @@ public struct Aggregator: Sendable {
             self.rates = rates
             self.endpoints = endpoints
             self.headers = headers
+            self.favoriteCarriers = favoriteCarriers
         }
     }
 
@@ -96,7 +108,10 @@ public struct Aggregator: Sendable {
         let filter = OfferFilter(query: query)
 
         let converted = converter.convert(runs.flatMap(\.offers))
-        let merged = merger.merge(filter.apply(converted))
+        let directory = AirlineDirectory(runs.flatMap(\.airlines))
+        let enriched = FavoriteCarriers(settings.favoriteCarriers)
+            .tag(directory.enrich(filter.apply(converted)), directory: directory)
+        let merged = merger.merge(enriched)
         let ranked = OfferRanker(sort: query.sort).rank(merged)
         let limited = query.limit.map { Array(ranked.prefix($0)) } ?? ranked
         let hints = merged.isEmpty ? filter.hints(for: converted, merging: merger.merge) : []
@@ -111,20 +126,28 @@ public struct Aggregator: Sendable {
         }
         return SearchResult(
             query: query, outcomes: runs.map(\.outcome), offers: limited, matched: ranked.count, hints: hints,
-            notes: notes, rates: settings.rates)
+            notes: notes, rates: settings.rates, airlines: directory)
     }
 
     /// One provider's part of a search.
     struct Run: Sendable {
         var outcome: ProviderOutcome
         var offers: [Offer]
+        var airlines: [AirlineRecord] = []
+    }
+
+    /// Whether a provider is asked in a search of `kind`: it offers that kind, or it is an airline
+    /// directory and the search is for flights, whose carriers it enriches.
+    static func asks(_ descriptor: ProviderDescriptor, for kind: OfferCategory) -> Bool {
+        descriptor.categories.contains(kind)
+            || (kind == .flights && descriptor.categories.contains(.airlineDirectory))
     }
 
     /// Asks every provider concurrently under the deadline; the result is in provider order.
     func fanOut(_ query: SearchQuery) async -> [Run] {
         var runs: [Run?] = providers.map { provider in
             let descriptor = provider.descriptor
-            guard descriptor.categories.contains(query.kind) else {
+            guard Self.asks(descriptor, for: query.kind) else {
                 let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
                 let error = ProviderError(
                     .unsupported, provider: descriptor.id, "offers \(offered), not \(query.kind.rawValue)")
@@ -159,7 +182,10 @@ public struct Aggregator: Sendable {
             let error = ProviderError(
                 .timeout, provider: id, "did not answer within the \(Self.format(deadline)) deadline")
             return Run(
-                outcome: ProviderOutcome(provider: id, status: .timeout, latency: deadline, error: error), offers: [])
+                outcome: ProviderOutcome(
+                    provider: id, status: .timeout, latency: deadline, error: error,
+                    enrichesOnly: !provider.descriptor.categories.contains(query.kind)),
+                offers: [])
         }
     }
 
@@ -176,22 +202,27 @@ public struct Aggregator: Sendable {
         let descriptor = provider.descriptor
         let clock = ContinuousClock()
         let start = clock.now
+        // A directory asked to enrich a flight search sells nothing, so the query's flags are not its concern.
+        let enrichesOnly = !descriptor.categories.contains(query.kind)
+        let answersRecords = enrichesOnly || query.kind == .airlineDirectory
         var notes: [String] = []
         let dateFlags = [("--date", query.departureDate), ("--return", query.returnDate)].filter { $0.1 != nil }
-        if !dateFlags.isEmpty, !descriptor.capabilities.contains(.dates) {
+        if !answersRecords, !dateFlags.isEmpty, !descriptor.capabilities.contains(.dates) {
             let flags = dateFlags.map(\.0).joined(separator: " or ")
             notes.append("its offers carry no dates, so it cannot honour \(flags)")
         }
-        if query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
+        if !answersRecords, query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
             notes.append("it cannot search round trips")
         }
         do {
             let response = try await provider.search(query, using: client)
-            let status: ProviderOutcome.Status = response.offers.isEmpty ? .noResults : .ok
+            let empty = answersRecords ? response.airlines.isEmpty : response.offers.isEmpty
+            let status: ProviderOutcome.Status = empty ? .noResults : .ok
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: status, offers: response.offers.count, skipped: response.skipped,
-                latency: clock.now - start, notes: notes + response.notes)
-            return Run(outcome: outcome, offers: response.offers)
+                latency: clock.now - start, notes: notes + response.notes, records: response.airlines.count,
+                enrichesOnly: enrichesOnly)
+            return Run(outcome: outcome, offers: response.offers, airlines: response.airlines)
         } catch {
             let failure: ProviderError
             switch error {
@@ -203,7 +234,7 @@ public struct Aggregator: Sendable {
             }
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
-                error: failure, notes: notes)
+                error: failure, notes: notes, enrichesOnly: enrichesOnly)
             return Run(outcome: outcome, offers: [])
         }
     }

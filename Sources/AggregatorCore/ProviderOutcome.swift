@@ -36,6 +36,12 @@ public struct ProviderOutcome: Sendable, Equatable {
     public var error: ProviderError?
     /// Remarks for the user, such as a filter it cannot honour.
     public var notes: [String]
+    /// Airline records it delivered.
+    public var records: Int
+    /// Whether it was asked only for airline records to enrich other providers' offers (an airline
+    /// directory in a flight search). Such an outcome is reported but does not count towards
+    /// ``SearchResult/completeness``: the offers are complete without it.
+    public var enrichesOnly: Bool
 
     /// Creates an outcome.
     /// - Parameters:
@@ -46,9 +52,11 @@ public struct ProviderOutcome: Sendable, Equatable {
     ///   - latency: time taken.
     ///   - error: why it failed.
     ///   - notes: remarks.
+    ///   - records: airline records delivered.
+    ///   - enrichesOnly: whether it was asked only to enrich others' offers.
     public init(
         provider: ProviderID, status: Status, offers: Int = 0, skipped: Int = 0, latency: Duration = .zero,
-        error: ProviderError? = nil, notes: [String] = []
+        error: ProviderError? = nil, notes: [String] = [], records: Int = 0, enrichesOnly: Bool = false
     ) {
         self.provider = provider
         self.status = status
@@ -57,6 +65,8 @@ public struct ProviderOutcome: Sendable, Equatable {
         self.latency = latency
         self.error = error
         self.notes = notes
+        self.records = records
+        self.enrichesOnly = enrichesOnly
     }
 
     /// The status a provider error leads to.
