@@ -67,6 +67,7 @@ let package = Package(
         ),
         providerTests("Kiwi"),
         providerTests("Aviasales"),
+        providerTests("Sita"),
         .testTarget(
             name: "aggregateTests",
             dependencies: ["aggregate", "AggregatorCore", "AggregatorTestSupport"],

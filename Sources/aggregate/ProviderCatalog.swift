@@ -1,6 +1,7 @@
 import AggregatorCore
 import Aviasales
 import Kiwi
+import Sita
 
 /// The composition root's list of installed providers: the only place in the package that names them.
 /// Adding a provider is a new module under `Sources/Providers`, one line in Package.swift and one line here.
@@ -9,6 +10,7 @@ enum ProviderCatalog {
     static let all: [any OfferProvider] = [
         KiwiProvider(),
         AviasalesProvider(),
+        SitaProvider(),
     ]
 
     /// The ids of every installed provider.
