@@ -117,11 +117,21 @@ public struct AirlineDirectory: Sendable, Hashable {
         return enriched
     }
 
-    /// Text folded for comparison: case and accents dropped, surrounding spaces trimmed.
+    /// Text folded for comparison: case and accents dropped, surrounding spaces trimmed, and the
+    /// letters Unicode does not see as accented (`ı`, `ł`, `ø`, `đ`) read as their plain forms, so that
+    /// `turk hava yollari` finds `Türk Hava Yolları`.
     /// - Parameter text: the text.
     /// - Returns: the folded text.
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .trimmingCharacters(in: .whitespaces)
+        guard folded.unicodeScalars.contains(where: { plainForms[$0] != nil }) else { return folded }
+        var plain = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars { plain.append(plainForms[scalar] ?? scalar) }
+        return String(plain)
     }
+
+    private static let plainForms: [Unicode.Scalar: Unicode.Scalar] = [
+        "ı": "i", "ł": "l", "ø": "o", "đ": "d",
+    ]
 }

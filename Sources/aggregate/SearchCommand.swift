@@ -22,18 +22,23 @@ struct SearchCommand: Command {
             """)
 
     let options: QueryOptions
+    /// Where the favourites are kept, to tag offers on favourite airlines.
+    let favoritesFolder: URL?
 
     init(options: ParsedOptions, environment: [String: String]) throws(UsageError) {
         self.options = try QueryOptions(options, environment: environment, command: Self.configuration.name)
+        favoritesFolder = FavoritesLocation.folder(environment: environment)
     }
 
     func run(console: Console) async -> ExitCode {
         let result: SearchResult
+        var settings = options.settings
+        settings.favoriteCarriers = FavoritesLocation.load(from: favoritesFolder, console: console)
         do {
             let aggregator = try Aggregator(
                 providers: options.providers,
                 transport: URLSessionTransport(maxResponseBytes: options.settings.maxResponseBytes),
-                settings: options.settings)
+                settings: settings)
             result = await aggregator.search(options.query)
         } catch {
             console.printError("error: \(error)")
@@ -77,12 +82,12 @@ struct Diagnostics {
             for note in outcome.notes { console.printError("note: \(outcome.provider): \(note)") }
         }
         for note in result.notes { console.printError("note: \(note)") }
-        if !result.outcomes.isEmpty, result.outcomes.allSatisfy({ $0.status == .unsupported }) {
+        if !result.outcomes.isEmpty, result.outcomes.allSatisfy({ $0.status == .unsupported || $0.enrichesOnly }) {
             console.printError(
                 "no selected provider offers \(result.query.kind.rawValue); 'aggregate providers' lists what each offers"
             )
         }
-        if result.offers.isEmpty, result.completeness != .none {
+        if result.offers.isEmpty, result.completeness != .none, result.query.kind != .airlineDirectory {
             let kind = result.query.kind == .cars ? "cars" : "flights"
             let hints = result.hints.map(\.description).joined(separator: ", ")
             console.printError(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)")
