@@ -30,6 +30,7 @@ struct AirlineDirectoryTests {
     @Test func looksUpByNameIgnoringCaseAndAccents() {
         #expect(Self.directory.record(named: "turk hava yolları")?.id == 2)
         #expect(Self.directory.record(named: "AEROLINEAS ARGENTINAS")?.id == 8)
+        #expect(Self.directory.record(named: "Turk Hava Yollari")?.id == 2, "dotless ı reads as i")
         #expect(Self.directory.record(named: "Luxwing")?.iata == nil)
         #expect(Self.directory.record(named: "Austrian") == nil, "names match whole, not in part")
     }
