@@ -36,7 +36,8 @@ public struct FavoriteCarriers: Sendable, Hashable {
     /// - Parameter record: the record.
     /// - Returns: `true` when its code or name matches an entry.
     public func contains(_ record: AirlineRecord) -> Bool {
-        [record.iata, record.name].contains { value in value.map { folded.contains(AirlineDirectory.fold($0)) } ?? false }
+        [record.iata, record.name].contains { value in value.map { folded.contains(AirlineDirectory.fold($0)) } ?? false
+        }
     }
 
     /// Tags the offers that have a favourite carrier.

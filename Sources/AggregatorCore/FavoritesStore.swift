@@ -126,7 +126,8 @@ public struct FavoritesStore: Sendable {
         guard let data = try readFile(fileURL.path) else { return ([], []) }
         if let entries = Self.decode(data) { return (Self.sorted(entries), []) }
         let aside = try setAside()
-        let reason = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
+        let reason =
+            (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
             ? "is not valid JSON" : "does not hold a list of favourites"
         return (
             [],

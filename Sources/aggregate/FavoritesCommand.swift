@@ -54,10 +54,12 @@ struct FavoritesCommand: Command {
         let rest = options.positional.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
         switch action {
         case .list where !rest.isEmpty:
-            throw UsageError("'list' takes no airline, got '\(rest)'", hint: "write aggregate favorites list", command: command)
+            throw UsageError(
+                "'list' takes no airline, got '\(rest)'", hint: "write aggregate favorites list", command: command)
         case .add where rest.isEmpty, .remove where rest.isEmpty:
             throw UsageError(
-                "'\(action.rawValue)' needs an airline", hint: "write for example aggregate favorites \(action.rawValue) OS",
+                "'\(action.rawValue)' needs an airline",
+                hint: "write for example aggregate favorites \(action.rawValue) OS",
                 command: command)
         default: break
         }
@@ -128,7 +130,8 @@ struct FavoritesCommand: Command {
         if action == .add {
             if record == nil, !airlines.isEmpty {
                 console.printError(
-                    "note: '\(typed)' is not in the airline directory; it is stored as typed and matched by code or name")
+                    "note: '\(typed)' is not in the airline directory; it is stored as typed and matched by code or name"
+                )
             }
             let snapshot = try store.add(stored)
             report(snapshot.warnings, console: console)

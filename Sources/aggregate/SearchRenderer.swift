@@ -46,7 +46,8 @@ struct SearchRenderer {
             for offer in result.offers {
                 table.rows.append([
                     priceText(offer), offer.routeText, offer.departureText, offer.arrivalText, offer.durationText,
-                    (offer.tags.contains(.favorite) ? "★ " : "") + offer.flightsText, "\(offer.stops)", "\(offer.sources.count)", offer.soldByText, offer.tagsText,
+                    (offer.tags.contains(.favorite) ? "★ " : "") + offer.flightsText, "\(offer.stops)",
+                    "\(offer.sources.count)", offer.soldByText, offer.tagsText,
                 ])
             }
         }

@@ -27,7 +27,8 @@ struct AggregatorDirectoryTests {
     }
 
     static func directory(_ id: ProviderID = "directory", skipped: Int = 0) -> FakeProvider {
-        FakeProvider(id, categories: [.airlineDirectory], capabilities: [], behaviour: .airlines(records, skipped: skipped))
+        FakeProvider(
+            id, categories: [.airlineDirectory], capabilities: [], behaviour: .airlines(records, skipped: skipped))
     }
 
     static let flights = FakeProvider("flights", behaviour: .offers([vueling, airBerlin]))

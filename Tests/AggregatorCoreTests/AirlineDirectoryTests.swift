@@ -79,7 +79,8 @@ struct AirlineDirectoryTests {
                 departure: FlightTime(local: LocalDateTime(parsing: "2026-12-18 07:05")))
         }
         return Offer(
-            id: "o-\(carriers.map(\.displayCode).joined())", product: .flight(Itinerary(legs: [Leg(segments: segments)])),
+            id: "o-\(carriers.map(\.displayCode).joined())",
+            product: .flight(Itinerary(legs: [Leg(segments: segments)])),
             priceBasis: .perPerson,
             source: OfferSource(
                 provider: provider, reference: "r", price: Money(100, .eur), retrievedAt: OfferFactory.retrievedAt))

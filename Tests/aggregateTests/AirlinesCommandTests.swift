@@ -12,7 +12,8 @@ struct AirlinesCommandTests {
         let folder = try TemporaryFolder()
         let run = try Binary.run(["airlines"], environment: Self.environment(folder))
         #expect(run.status == 0)
-        #expect(run.stdoutLines.first == "IATA  ICAO  NAME                           COUNTRY  CALLSIGN           ACTIVE  ★")
+        #expect(
+            run.stdoutLines.first == "IATA  ICAO  NAME                           COUNTRY  CALLSIGN           ACTIVE  ★")
         let rows = run.stdoutLines.dropFirst().filter { !$0.isEmpty }
         #expect(rows.count == 24)
         #expect(rows.first == "SU    AFL   Aeroflot                       RU       AEROFLOT           yes")

@@ -37,7 +37,9 @@ struct FavoritesCommandTests {
         let missing = try sandbox.run("remove", "OS")
         #expect(missing.status == 1)
         #expect(missing.stdout == "")
-        #expect(missing.stderr == "error: OS (Austrian Airlines) is not a favourite; 'aggregate favorites list' shows them\n")
+        #expect(
+            missing.stderr
+                == "error: OS (Austrian Airlines) is not a favourite; 'aggregate favorites list' shows them\n")
         #expect(try sandbox.run("list").stdout == "Luxwing\nTK       Türk Hava Yolları\n")
     }
 
@@ -48,7 +50,8 @@ struct FavoritesCommandTests {
         #expect(add.stdout == "added Zeppelin Air\n")
         #expect(
             add.stderr
-                == "note: 'Zeppelin Air' is not in the airline directory; it is stored as typed and matched by code or name\n")
+                == "note: 'Zeppelin Air' is not in the airline directory; it is stored as typed and matched by code or name\n"
+        )
         #expect(try sandbox.run("list").stdout == "Zeppelin Air  (not in the directory)\n")
         #expect(try sandbox.run("remove", "zeppelin air").status == 0)
     }
@@ -102,7 +105,9 @@ struct FavoritesCommandTests {
         #expect(run.status == 0)
         #expect(run.stdout == "added VY (Vueling)\n")
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderr.hasPrefix("warning: the favourites file \(sandbox.file.path) is not valid JSON; it was moved to "))
+        #expect(
+            run.stderr.hasPrefix(
+                "warning: the favourites file \(sandbox.file.path) is not valid JSON; it was moved to "))
         let folder = sandbox.file.deletingLastPathComponent()
         let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("favorites.json.corrupt-") }
@@ -118,8 +123,14 @@ struct FavoritesCommandTests {
         let cases: [([String], String)] = [
             ([], "error: missing action. Write add, remove or list. See 'aggregate favorites --help'."),
             (["ad", "OS"], "error: unknown action 'ad'. Did you mean 'add'? See 'aggregate favorites --help'."),
-            (["add"], "error: 'add' needs an airline. Write for example aggregate favorites add OS. See 'aggregate favorites --help'."),
-            (["list", "OS"], "error: 'list' takes no airline, got 'OS'. Write aggregate favorites list. See 'aggregate favorites --help'."),
+            (
+                ["add"],
+                "error: 'add' needs an airline. Write for example aggregate favorites add OS. See 'aggregate favorites --help'."
+            ),
+            (
+                ["list", "OS"],
+                "error: 'list' takes no airline, got 'OS'. Write aggregate favorites list. See 'aggregate favorites --help'."
+            ),
         ]
         for (arguments, message) in cases {
             let run = try Binary.run(["favorites"] + arguments, environment: sandbox.environment)

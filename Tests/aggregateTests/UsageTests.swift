@@ -116,6 +116,7 @@ struct UsageTests {
                 """)
         let json = try Binary.run(["providers", "--format", "json"]).json()
         #expect(json["schema"] as? String == "aggregate.providers.v1")
-        #expect((json["providers"] as? [[String: Any]])?.map { $0["endpoint"] as? String } == ["embedded", "embedded", "embedded"])
+        let endpoints = (json["providers"] as? [[String: Any]])?.map { $0["endpoint"] as? String }
+        #expect(endpoints == ["embedded", "embedded", "embedded"])
     }
 }

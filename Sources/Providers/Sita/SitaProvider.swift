@@ -23,7 +23,8 @@ public struct SitaProvider: OfferProvider {
     public init() {
         descriptor = ProviderDescriptor(
             id: Self.id, displayName: "SITA Airline Directory",
-            summary: "Airline records from SITA: names, codes, callsigns, countries, logos and whether each still flies.",
+            summary:
+                "Airline records from SITA: names, codes, callsigns, countries, logos and whether each still flies.",
             categories: [.airlineDirectory], capabilities: [],
             liveURL: URL(string: "https://airlines.api.sita.aero/v1"),
             embeddedResponses: EmbeddedResponses(["airlines": SitaSamples.airlines]))
