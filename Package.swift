@@ -69,6 +69,7 @@ let package = Package(
         providerTests("Aviasales"),
         providerTests("SunWeb"),
         providerTests("CarRental"),
+        providerTests("Sita"),
         .testTarget(
             name: "aggregateTests",
             dependencies: ["aggregate", "AggregatorCore", "AggregatorTestSupport"],

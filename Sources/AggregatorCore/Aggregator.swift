@@ -5,13 +5,19 @@ import Foundation
 /// Order of work, each stage a plain type with its own rule:
 /// 1. Fan-out: every selected provider that offers the query's kind runs in its own child task, all
 ///    under one deadline; a provider that does not offer the kind is reported `unsupported` and not
-///    asked. When the deadline passes, the providers still running are cancelled and reported
-///    `timeout`; what has arrived is kept. One provider's failure never affects another's offers.
+///    asked. An airline directory (a provider whose categories contain
+///    ``OfferCategory/airlineDirectory``) is also asked in a flight search, to enrich the offers; its
+///    outcome is then marked ``ProviderOutcome/enrichesOnly``. When the deadline passes, the providers
+///    still running are cancelled and reported `timeout`; what has arrived is kept. One provider's
+///    failure never affects another's offers.
 /// 2. ``CurrencyConverter``: every source's price into the query's currency.
 /// 3. ``OfferFilter``: the query's filters, the same for every provider.
-/// 4. ``OfferMerger``: one offer per physical trip.
-/// 5. ``OfferRanker``: order and tags; then the limit.
-/// If the filters leave nothing, the result carries ``FilterHint``s.
+/// 4. ``AirlineDirectory``: the airline records every provider delivered, in provider order, enrich the
+///    offers' carriers and tag inactive ones; then ``FavoriteCarriers`` tags the user's favourites.
+/// 5. ``OfferMerger``: one offer per physical trip.
+/// 6. ``OfferRanker``: order and tags; then the limit.
+/// If the filters leave nothing, the result carries ``FilterHint``s. A directory's outcome is `ok` when
+/// it delivered records and `no_results` when it delivered none.
 public struct Aggregator: Sendable {
     /// How searches run.
     public struct Settings: Sendable {
@@ -33,6 +39,9 @@ public struct Aggregator: Sendable {
         public var cache: ResponseCache?
         /// Whether live providers answer from the cache only (`--offline`).
         public var offline: Bool
+        /// The user's favourite airlines: IATA codes or names (see ``FavoriteCarriers``); offers on
+        /// them are tagged ``OfferTag/favorite``.
+        public var favoriteCarriers: Set<String>
 
         /// Creates settings.
         /// - Parameters:
@@ -45,11 +54,13 @@ public struct Aggregator: Sendable {
         ///   - retryPolicy: when live requests are retried.
         ///   - cache: where live answers are kept.
         ///   - offline: whether live providers answer from the cache only.
+        ///   - favoriteCarriers: the favourite airlines.
         public init(
             deadline: Duration = .seconds(10), requestTimeout: Duration = .seconds(10),
             maxResponseBytes: Int = 32 << 20, rates: ExchangeRates = .embedded,
             endpoints: [ProviderID: Endpoint] = [:], headers: [ProviderID: [String: String]] = [:],
-            retryPolicy: RetryPolicy = .standard, cache: ResponseCache? = nil, offline: Bool = false
+            retryPolicy: RetryPolicy = .standard, cache: ResponseCache? = nil, offline: Bool = false,
+            favoriteCarriers: Set<String> = []
         ) {
             self.retryPolicy = retryPolicy
             self.cache = cache
@@ -60,6 +71,7 @@ public struct Aggregator: Sendable {
             self.rates = rates
             self.endpoints = endpoints
             self.headers = headers
+            self.favoriteCarriers = favoriteCarriers
         }
     }
 
@@ -118,7 +130,10 @@ public struct Aggregator: Sendable {
         let filter = OfferFilter(query: query)
 
         let converted = converter.convert(runs.flatMap(\.offers))
-        let merged = merger.merge(filter.apply(converted))
+        let directory = AirlineDirectory(runs.flatMap(\.airlines))
+        let enriched = FavoriteCarriers(settings.favoriteCarriers)
+            .tag(directory.enrich(filter.apply(converted)), directory: directory)
+        let merged = merger.merge(enriched)
         let ranked = OfferRanker(sort: query.sort).rank(merged)
         let limited = query.limit.map { Array(ranked.prefix($0)) } ?? ranked
         let hints = merged.isEmpty ? filter.hints(for: converted, merging: merger.merge) : []
@@ -133,20 +148,28 @@ public struct Aggregator: Sendable {
         }
         return SearchResult(
             query: query, outcomes: runs.map(\.outcome), offers: limited, matched: ranked.count, hints: hints,
-            notes: notes, rates: settings.rates)
+            notes: notes, rates: settings.rates, airlines: directory)
     }
 
     /// One provider's part of a search.
     struct Run: Sendable {
         var outcome: ProviderOutcome
         var offers: [Offer]
+        var airlines: [AirlineRecord] = []
+    }
+
+    /// Whether a provider is asked in a search of `kind`: it offers that kind, or it is an airline
+    /// directory and the search is for flights, whose carriers it enriches.
+    static func asks(_ descriptor: ProviderDescriptor, for kind: OfferCategory) -> Bool {
+        descriptor.categories.contains(kind)
+            || (kind == .flights && descriptor.categories.contains(.airlineDirectory))
     }
 
     /// Asks every provider concurrently under the deadline; the result is in provider order.
     func fanOut(_ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil) async -> [Run] {
         var runs: [Run?] = providers.map { provider in
             let descriptor = provider.descriptor
-            guard descriptor.categories.contains(query.kind) else {
+            guard Self.asks(descriptor, for: query.kind) else {
                 let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
                 let error = ProviderError(
                     .unsupported, provider: descriptor.id, "offers \(offered), not \(query.kind.rawValue)")
@@ -190,7 +213,9 @@ public struct Aggregator: Sendable {
             let id = provider.descriptor.id
             let error = ProviderError(
                 .timeout, provider: id, "did not answer within the \(Self.format(deadline)) deadline")
-            let timedOut = ProviderOutcome(provider: id, status: .timeout, latency: deadline, error: error)
+            let timedOut = ProviderOutcome(
+                provider: id, status: .timeout, latency: deadline, error: error,
+                enrichesOnly: !provider.descriptor.categories.contains(query.kind))
             // Reading the cache is local and quick, so a late provider's last good answer is still worth
             // showing, marked stale, rather than nothing.
             let fallback = await staleAnswer(from: provider, query: query, failed: timedOut)
@@ -225,6 +250,8 @@ public struct Aggregator: Sendable {
         let live = settings.endpoints[descriptor.id]?.isRemote ?? false
         let clock = ContinuousClock()
         let start = clock.now
+        // A directory asked to enrich a flight search sells nothing, so the query's flags are not its concern.
+        let enrichesOnly = !descriptor.categories.contains(query.kind)
         let notes = Self.capabilityNotes(descriptor, query: query)
         let log = ResponseLog()
         let cacheOnly = live && settings.offline ? settings.cache : nil
@@ -233,7 +260,7 @@ public struct Aggregator: Sendable {
             let response = try await provider.search(query, using: client)
             if cacheOnly != nil {
                 return Self.stale(
-                    response, descriptor: descriptor, latency: clock.now - start, notes: notes,
+                    response, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
                     retrievedAt: log.oldestCacheEntry, liveFailure: nil)
             }
             var stored = notes
@@ -248,15 +275,15 @@ public struct Aggregator: Sendable {
                 }
             }
             let outcome = ProviderOutcome(
-                provider: descriptor.id, status: response.offers.isEmpty ? .noResults : .ok,
+                provider: descriptor.id, status: Self.status(of: response, query: query, descriptor: descriptor),
                 offers: response.offers.count, skipped: response.skipped, latency: clock.now - start,
-                notes: stored + response.notes)
-            return Run(outcome: outcome, offers: response.offers)
+                notes: stored + response.notes, records: response.airlines.count, enrichesOnly: enrichesOnly)
+            return Run(outcome: outcome, offers: response.offers, airlines: response.airlines)
         } catch {
             let failure = Self.providerError(error, provider: descriptor.id)
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
-                error: failure, notes: notes)
+                error: failure, notes: notes, enrichesOnly: enrichesOnly)
             if cacheOnly == nil, !Task.isCancelled,
                 let fallback = await staleAnswer(from: provider, query: query, failed: outcome)
             {
@@ -280,13 +307,22 @@ public struct Aggregator: Sendable {
         let client = client(for: descriptor, until: nil, cacheOnly: cache, log: log)
         guard let response = try? await provider.search(query, using: client) else { return nil }
         return Self.stale(
-            response, descriptor: descriptor, latency: failed.latency, notes: failed.notes,
+            response, query: query, descriptor: descriptor, latency: failed.latency, notes: failed.notes,
             retrievedAt: log.oldestCacheEntry, liveFailure: failed.error)
     }
 
+    /// A directory is judged by its records, a seller by its offers.
+    private static func status(
+        of response: ProviderResponse, query: SearchQuery, descriptor: ProviderDescriptor
+    ) -> ProviderOutcome.Status {
+        let answersRecords = !descriptor.categories.contains(query.kind) || query.kind == .airlineDirectory
+        let empty = answersRecords ? response.airlines.isEmpty : response.offers.isEmpty
+        return empty ? .noResults : .ok
+    }
+
     private static func stale(
-        _ response: ProviderResponse, descriptor: ProviderDescriptor, latency: Duration, notes: [String],
-        retrievedAt: Date?, liveFailure: ProviderError?
+        _ response: ProviderResponse, query: SearchQuery, descriptor: ProviderDescriptor, latency: Duration,
+        notes: [String], retrievedAt: Date?, liveFailure: ProviderError?
     ) -> Run {
         var offers = response.offers
         if let retrievedAt {
@@ -299,20 +335,22 @@ public struct Aggregator: Sendable {
             liveFailure == nil
             ? "--offline: answered from the cache" : "its live request failed: answered from the cache"
         let outcome = ProviderOutcome(
-            provider: descriptor.id, status: offers.isEmpty ? .noResults : .ok, offers: offers.count,
-            skipped: response.skipped, latency: latency, error: liveFailure,
-            notes: notes + ["\(why)\(when)"] + response.notes, stale: true, retrievedAt: retrievedAt)
-        return Run(outcome: outcome, offers: offers)
+            provider: descriptor.id, status: status(of: response, query: query, descriptor: descriptor),
+            offers: offers.count, skipped: response.skipped, latency: latency, error: liveFailure,
+            notes: notes + ["\(why)\(when)"] + response.notes, stale: true, retrievedAt: retrievedAt,
+            records: response.airlines.count, enrichesOnly: !descriptor.categories.contains(query.kind))
+        return Run(outcome: outcome, offers: offers, airlines: response.airlines)
     }
 
     private static func capabilityNotes(_ descriptor: ProviderDescriptor, query: SearchQuery) -> [String] {
+        let answersRecords = !descriptor.categories.contains(query.kind) || query.kind == .airlineDirectory
         var notes: [String] = []
         let dateFlags = [("--date", query.departureDate), ("--return", query.returnDate)].filter { $0.1 != nil }
-        if !dateFlags.isEmpty, !descriptor.capabilities.contains(.dates) {
+        if !answersRecords, !dateFlags.isEmpty, !descriptor.capabilities.contains(.dates) {
             let flags = dateFlags.map(\.0).joined(separator: " or ")
             notes.append("its offers carry no dates, so it cannot honour \(flags)")
         }
-        if query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
+        if !answersRecords, query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
             notes.append("it cannot search round trips")
         }
         return notes

@@ -43,6 +43,12 @@ public struct ProviderOutcome: Sendable, Equatable {
     public var stale: Bool
     /// For a stale answer: when the cached answer was retrieved.
     public var retrievedAt: Date?
+    /// Airline records it delivered.
+    public var records: Int
+    /// Whether it was asked only for airline records to enrich other providers' offers (an airline
+    /// directory in a flight search). Such an outcome is reported but does not count towards
+    /// ``SearchResult/completeness``: the offers are complete without it.
+    public var enrichesOnly: Bool
 
     /// Creates an outcome.
     /// - Parameters:
@@ -55,9 +61,12 @@ public struct ProviderOutcome: Sendable, Equatable {
     ///   - notes: remarks.
     ///   - stale: whether the answer came from the cache.
     ///   - retrievedAt: when a cached answer was retrieved.
+    ///   - records: airline records delivered.
+    ///   - enrichesOnly: whether it was asked only to enrich others' offers.
     public init(
         provider: ProviderID, status: Status, offers: Int = 0, skipped: Int = 0, latency: Duration = .zero,
-        error: ProviderError? = nil, notes: [String] = [], stale: Bool = false, retrievedAt: Date? = nil
+        error: ProviderError? = nil, notes: [String] = [], stale: Bool = false, retrievedAt: Date? = nil,
+        records: Int = 0, enrichesOnly: Bool = false
     ) {
         self.stale = stale
         self.retrievedAt = retrievedAt
@@ -68,6 +77,8 @@ public struct ProviderOutcome: Sendable, Equatable {
         self.latency = latency
         self.error = error
         self.notes = notes
+        self.records = records
+        self.enrichesOnly = enrichesOnly
     }
 
     /// The status a provider error leads to.

@@ -36,6 +36,9 @@ public struct SearchResult: Sendable {
     public var notes: [String]
     /// The exchange rates used.
     public var rates: ExchangeRates
+    /// The airline records the providers delivered: what enriched the offers, and the answer to an
+    /// ``OfferCategory/airlineDirectory`` search.
+    public var airlines: AirlineDirectory
 
     /// Creates a result.
     /// - Parameters:
@@ -46,9 +49,10 @@ public struct SearchResult: Sendable {
     ///   - hints: empty-result hints.
     ///   - notes: remarks.
     ///   - rates: the rates used.
+    ///   - airlines: the airline records delivered.
     public init(
         query: SearchQuery, outcomes: [ProviderOutcome], offers: [Offer], matched: Int, hints: [FilterHint] = [],
-        notes: [String] = [], rates: ExchangeRates
+        notes: [String] = [], rates: ExchangeRates, airlines: AirlineDirectory = AirlineDirectory()
     ) {
         self.query = query
         self.outcomes = outcomes
@@ -57,12 +61,14 @@ public struct SearchResult: Sendable {
         self.hints = hints
         self.notes = notes
         self.rates = rates
+        self.airlines = airlines
     }
 
-    /// Whether every asked provider answered, some did, or none did. A provider whose live request
-    /// failed and whose cached answer stood in did answer, but not fully: it makes the result partial.
+    /// Whether every asked provider answered, some did, or none did. Providers asked only to enrich
+    /// others' offers do not count. A provider whose live request failed and whose cached answer stood
+    /// in did answer, but not fully: it makes the result partial.
     public var completeness: Completeness {
-        let asked = outcomes.filter { $0.status != .unsupported }
+        let asked = outcomes.filter { $0.status != .unsupported && !$0.enrichesOnly }
         let answered = asked.filter { $0.status.answered }
         if answered.isEmpty { return .none }
         let fresh = answered.filter { $0.error == nil }

@@ -2,6 +2,7 @@ import AggregatorCore
 import Aviasales
 import CarRental
 import Kiwi
+import Sita
 import SunWeb
 
 /// The composition root's list of installed providers: the only place in the package that names them.
@@ -12,6 +13,7 @@ enum ProviderCatalog {
         KiwiProvider(),
         AviasalesProvider(),
         SunWebProvider(),
+        SitaProvider(),
         CarRentalProvider(),
     ]
 

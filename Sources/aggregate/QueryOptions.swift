@@ -17,7 +17,8 @@ struct QueryOptions {
     /// The options, in the order help lists them.
     static let specs: [OptionSpec] = [
         OptionSpec(
-            name: "--providers", valueName: "LIST|all", help: "Providers to ask, comma-separated (default: all)"),
+            name: "--providers", valueName: "LIST|all",
+            help: "Providers to ask, comma-separated (default: all that sell something; name a directory to add it)"),
         OptionSpec(
             name: "--from", valueName: "CODE", help: "IATA airport or city code to leave from (default: anywhere)"),
         OptionSpec(
@@ -78,6 +79,7 @@ struct QueryOptions {
         }
         providers = try reader.providers()
         let kind = try reader.choice("--kind", OfferCategory.self, among: [.flights, .cars]) ?? .flights
+        providers = try DirectorySelection.adding(to: providers, kind: kind, environment: environment, command: command)
         let departureDate = try reader.date("--date")
         let returnDate = try reader.date("--return")
         if let departureDate, let returnDate, returnDate < departureDate {
@@ -330,7 +332,9 @@ struct ValueReader {
     }
 
     func providers() throws(UsageError) -> [any OfferProvider] {
-        guard let value = try text("--providers"), value.lowercased() != "all" else { return ProviderCatalog.all }
+        guard let value = try text("--providers"), value.lowercased() != "all" else {
+            return ProviderCatalog.offerProviders
+        }
         var selected: [any OfferProvider] = []
         for name in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
         where !name.isEmpty {

@@ -24,21 +24,26 @@ struct SearchCommand: Command {
     let options: QueryOptions
     /// Whether `--providers` named the providers rather than taking all of them (no flag, or `all`).
     let providersNamed: Bool
+    /// Where the favourites are kept, to tag offers on favourite airlines.
+    let favoritesFolder: URL?
 
     init(options: ParsedOptions, environment: [String: String]) throws(UsageError) {
         self.options = try QueryOptions(options, environment: environment, command: Self.configuration.name)
         providersNamed =
             options.value("--providers").map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" }
             ?? false
+        favoritesFolder = FavoritesLocation.folder(environment: environment)
     }
 
     func run(console: Console) async -> ExitCode {
         let result: SearchResult
+        var settings = options.settings
+        settings.favoriteCarriers = FavoritesLocation.load(from: favoritesFolder, console: console)
         do {
             let aggregator = try Aggregator(
                 providers: options.providers,
                 transport: URLSessionTransport(maxResponseBytes: options.settings.maxResponseBytes),
-                settings: options.settings)
+                settings: settings)
             let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
             var report: (@Sendable (SearchProgress) -> Void)?
             if let progress { report = { progress.show($0) } }
@@ -72,7 +77,8 @@ struct Diagnostics {
     var providersNamed = true
 
     func report(_ result: SearchResult, to console: Console) {
-        let noneOffersKind = !result.outcomes.isEmpty && result.outcomes.allSatisfy { $0.status == .unsupported }
+        let noneOffersKind =
+            !result.outcomes.isEmpty && result.outcomes.allSatisfy { $0.status == .unsupported || $0.enrichesOnly }
         let noteUnsupported = providersNamed || verbose || noneOffersKind
         for outcome in result.outcomes {
             if verbose {
@@ -104,7 +110,7 @@ struct Diagnostics {
                 "no selected provider offers \(result.query.kind.rawValue); 'aggregate providers' lists what each offers"
             )
         }
-        if result.offers.isEmpty, result.completeness != .none {
+        if result.offers.isEmpty, result.completeness != .none, result.query.kind != .airlineDirectory {
             let kind = result.query.kind == .cars ? "cars" : "flights"
             let hints = result.hints.map(\.description).joined(separator: ", ")
             console.printError(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)")

@@ -46,7 +46,8 @@ struct SearchRenderer {
             for offer in result.offers {
                 table.rows.append([
                     priceText(offer), offer.routeText, offer.departureText, offer.arrivalText, offer.durationText,
-                    offer.flightsText, "\(offer.stops)", "\(offer.sources.count)", offer.soldByText, offer.tagsText,
+                    (offer.tags.contains(.favorite) ? "★ " : "") + offer.flightsText, "\(offer.stops)",
+                    "\(offer.sources.count)", offer.soldByText, offer.tagsText,
                 ])
             }
         }
@@ -91,7 +92,7 @@ struct SearchRenderer {
     static func json(_ outcome: ProviderOutcome) -> JSONValue {
         .object([
             ("id", .string(outcome.provider.rawValue)), ("status", .string(outcome.status.rawValue)),
-            ("offers", .int(outcome.offers)), ("skipped", .int(outcome.skipped)),
+            ("offers", .int(outcome.offers)), ("records", .int(outcome.records)), ("skipped", .int(outcome.skipped)),
             ("latency_ms", .number(Decimal(outcome.latency.inMilliseconds))),
             ("error", .string(outcome.error?.message)), ("error_code", .string(outcome.error?.code.rawValue)),
             ("notes", .array(outcome.notes.map(JSONValue.string))), ("stale", .bool(outcome.stale)),
@@ -144,6 +145,9 @@ struct SearchRenderer {
                     leg.segments.map { segment in
                         .object([
                             ("carrier", .string(segment.carrier.code)), ("carrier_name", .string(segment.carrier.name)),
+                            ("carrier_country", .string(segment.carrier.country)),
+                            ("carrier_logo", .string(segment.carrier.logoURL?.absoluteString)),
+                            ("carrier_active", segment.carrier.isActive.map(JSONValue.bool) ?? .null),
                             ("flight_number", .string(segment.flightNumber)),
                             ("origin", .string(segment.origin.code)), ("origin_city", .string(segment.origin.city)),
                             ("destination", .string(segment.destination.code)),

@@ -49,6 +49,8 @@ public struct FakeProvider: OfferProvider {
         case offers([Offer], skipped: Int = 0, notes: [String] = [])
         /// Throws this error after the delay.
         case failure(ProviderError)
+        /// Returns these airline records (and no offers) after the delay, as an airline directory does.
+        case airlines([AirlineRecord], skipped: Int = 0)
     }
 
     /// The descriptor, with the id and categories given.
@@ -87,6 +89,8 @@ public struct FakeProvider: OfferProvider {
         case .offers(let offers, let skipped, let notes):
             return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
         case .failure(let error): throw error
+        case .airlines(let records, let skipped):
+            return ProviderResponse(offers: [], skipped: skipped, airlines: records)
         }
     }
 }

@@ -55,6 +55,99 @@ public enum ProviderConformance {
         }
     }
 
+    /// Runs the checks that apply to an airline directory, a provider that delivers airline records
+    /// instead of offers: its embedded samples decode into records with unique ids and names, the
+    /// same on every run; IATA codes are two upper-case letters or digits; live requests ask for the
+    /// sample names; malformed bodies give a ``ProviderError`` or no nonsense records, never a crash.
+    /// - Parameters:
+    ///   - provider: the directory under test.
+    ///   - query: the query it is asked with (an airline-directory search by default).
+    ///   - sourceLocation: where failures are reported.
+    public static func checkDirectory(
+        _ provider: some OfferProvider, query: SearchQuery = SearchQuery(kind: .airlineDirectory),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let descriptor = provider.descriptor
+        #expect(descriptor.categories.contains(.airlineDirectory), sourceLocation: sourceLocation)
+        #expect(
+            descriptor.id.rawValue.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) },
+            "provider ids are lower-case ASCII", sourceLocation: sourceLocation)
+        #expect(!descriptor.embeddedResponses.bodies.isEmpty, "ships embedded samples", sourceLocation: sourceLocation)
+
+        let first = try await provider.search(query, using: .embedded(for: provider))
+        let second = try await provider.search(query, using: .embedded(for: provider))
+        #expect(!first.airlines.isEmpty, "the embedded samples map to records", sourceLocation: sourceLocation)
+        #expect(first.airlines == second.airlines, "records are stable", sourceLocation: sourceLocation)
+        #expect(
+            Set(first.airlines.map(\.id)).count == first.airlines.count, "ids are unique",
+            sourceLocation: sourceLocation)
+        checkRecords(first.airlines, sourceLocation: sourceLocation)
+        if !descriptor.categories.contains(.flights), !descriptor.categories.contains(.cars) {
+            #expect(first.offers.isEmpty, "a directory sells nothing", sourceLocation: sourceLocation)
+        }
+
+        let live = try await provider.search(
+            query, using: .embedded(for: provider, servedOver: URL(string: "https://provider.invalid/base")))
+        #expect(
+            live.airlines == first.airlines, "live requests ask for the paths the samples are named after",
+            sourceLocation: sourceLocation)
+
+        for body in malformedBodies {
+            try await checkRejectsRecords(body, provider: provider, query: query, sourceLocation: sourceLocation)
+        }
+        for (name, sample) in descriptor.embeddedResponses.bodies {
+            let truncated = String(sample.prefix(sample.count / 2))
+            try await checkRejectsRecords(
+                truncated, provider: provider, query: query, only: name, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Checks the invariants of airline records.
+    /// - Parameters:
+    ///   - records: the records a provider returned.
+    ///   - sourceLocation: where failures are reported.
+    public static func checkRecords(_ records: [AirlineRecord], sourceLocation: SourceLocation = #_sourceLocation) {
+        for record in records {
+            #expect(
+                !record.name.trimmingCharacters(in: .whitespaces).isEmpty, "record \(record.id) has a name",
+                sourceLocation: sourceLocation)
+            if let iata = record.iata {
+                #expect(
+                    iata.count == 2 && iata.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) },
+                    "record \(record.id) has a two-character IATA code, not \(iata)", sourceLocation: sourceLocation)
+            }
+            if let image = record.imageURL {
+                #expect(
+                    ["http", "https"].contains(image.scheme ?? ""), "record \(record.id)'s logo is a web URL",
+                    sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Like ``checkRejects(_:provider:query:only:sourceLocation:)``, for records.
+    static func checkRejectsRecords(
+        _ body: String, provider: some OfferProvider, query: SearchQuery, only name: String? = nil,
+        sourceLocation: SourceLocation
+    ) async throws {
+        var bodies = provider.descriptor.embeddedResponses.bodies
+        for key in bodies.keys where name == nil || key == name { bodies[key] = body }
+        let client = ProviderClient(
+            provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(bodies),
+            transport: UnreachableTransport())
+        do {
+            let response = try await provider.search(query, using: client)
+            #expect(
+                response.airlines.allSatisfy { !$0.name.isEmpty },
+                "a malformed body yields no nonsense records", sourceLocation: sourceLocation)
+        } catch is ProviderError {
+            // The expected outcome for a body that cannot be read.
+        } catch {
+            Issue.record(
+                "body \(body.prefix(30).debugDescription) threw \(type(of: error)), not ProviderError",
+                sourceLocation: sourceLocation)
+        }
+    }
+
     /// Checks the invariants of a provider's offers.
     /// - Parameters:
     ///   - offers: the offers the provider returned.

@@ -1,0 +1,59 @@
+/// The user's favourite airlines, and the rule that tags offers flown by them.
+///
+/// Rule: an entry is an IATA code (matched upper-cased) or a name (matched case- and
+/// accent-insensitively). A carrier is a favourite when its code or its name matches an entry, or when
+/// the directory resolves it to a record whose IATA code or name does, so a favourite stored as `HV`
+/// also marks SunWeb's name-only `Transavia`. An offer with any favourite carrier gets
+/// ``OfferTag/favorite``.
+public struct FavoriteCarriers: Sendable, Hashable {
+    /// The entries as given.
+    public let entries: Set<String>
+    private let folded: Set<String>
+
+    /// Creates the set.
+    /// - Parameter entries: IATA codes or airline names; blank entries are ignored.
+    public init(_ entries: Set<String>) {
+        self.entries = entries
+        folded = Set(entries.map(AirlineDirectory.fold).filter { !$0.isEmpty })
+    }
+
+    /// Whether there are no favourites.
+    public var isEmpty: Bool { folded.isEmpty }
+
+    /// Whether a carrier is a favourite.
+    /// - Parameters:
+    ///   - carrier: the carrier.
+    ///   - directory: resolves name-only carriers to codes and coded ones to names.
+    /// - Returns: `true` when the carrier or its directory record matches an entry.
+    public func contains(_ carrier: Carrier, directory: AirlineDirectory = AirlineDirectory()) -> Bool {
+        let record = directory.record(for: carrier)
+        return [carrier.code, carrier.name, record?.iata, record?.name].contains { value in
+            value.map { folded.contains(AirlineDirectory.fold($0)) } ?? false
+        }
+    }
+
+    /// Whether a directory record is a favourite, by its IATA code or its name.
+    /// - Parameter record: the record.
+    /// - Returns: `true` when its code or name matches an entry.
+    public func contains(_ record: AirlineRecord) -> Bool {
+        [record.iata, record.name].contains { value in value.map { folded.contains(AirlineDirectory.fold($0)) } ?? false
+        }
+    }
+
+    /// Tags the offers that have a favourite carrier.
+    /// - Parameters:
+    ///   - offers: the offers.
+    ///   - directory: used as in ``contains(_:directory:)``.
+    /// - Returns: the offers in the same order, the matching ones tagged ``OfferTag/favorite``.
+    public func tag(_ offers: [Offer], directory: AirlineDirectory = AirlineDirectory()) -> [Offer] {
+        guard !isEmpty else { return offers }
+        return offers.map { offer in
+            guard let itinerary = offer.product.itinerary,
+                itinerary.segments.contains(where: { contains($0.carrier, directory: directory) })
+            else { return offer }
+            var tagged = offer
+            tagged.tags.insert(.favorite)
+            return tagged
+        }
+    }
+}
