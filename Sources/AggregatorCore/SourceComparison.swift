@@ -174,6 +174,8 @@ public struct SourceComparison: Sendable {
     public var query: SearchQuery
     /// The exchange rates used.
     public var rates: ExchangeRates
+    /// How the shared trips are ordered.
+    public var order: Order
     /// One summary per selected provider, in selection order.
     public var providers: [ProviderSummary]
     /// The shared trips in the chosen order, after the limit.
@@ -196,6 +198,7 @@ public struct SourceComparison: Sendable {
         query = result.query
         query.limit = limit
         rates = result.rates
+        self.order = order
         matched = result.offers.count
 
         let selected = result.outcomes.map(\.provider)
