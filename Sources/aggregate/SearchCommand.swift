@@ -30,11 +30,7 @@ struct SearchCommand: Command {
     func run(console: Console) async -> ExitCode {
         let result: SearchResult
         do {
-            let aggregator = try Aggregator(
-                providers: options.providers,
-                transport: URLSessionTransport(maxResponseBytes: options.settings.maxResponseBytes),
-                settings: options.settings)
-            result = await aggregator.search(options.query)
+            result = try await options.search(options.query)
         } catch {
             console.printError("error: \(error)")
             return .usage
@@ -43,6 +39,20 @@ struct SearchCommand: Command {
         Diagnostics(verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings)
             .report(result, to: console)
         return ExitCode(result.completeness)
+    }
+}
+
+extension QueryOptions {
+    /// Runs a query with the selected providers and settings: the one place `search` and `compare` build
+    /// their aggregator, so that a setting added for one reaches both.
+    /// - Parameter query: the query, which `compare` runs without its limit.
+    /// - Returns: the result.
+    /// - Throws: ``AggregatorSetupError`` when the set-up is inconsistent.
+    func search(_ query: SearchQuery) async throws(AggregatorSetupError) -> SearchResult {
+        let aggregator = try Aggregator(
+            providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
+            settings: settings)
+        return await aggregator.search(query)
     }
 }
 
