@@ -6,7 +6,7 @@ struct AggregateTool {
     static let version = "0.1.0"
 
     /// Every subcommand, in the order help lists them.
-    static var commands: [any Command.Type] { [SearchCommand.self, ProvidersCommand.self] }
+    static var commands: [any Command.Type] { [SearchCommand.self, CompareCommand.self, ProvidersCommand.self] }
 
     let environment: [String: String]
     let console: Console
