@@ -263,3 +263,19 @@ struct CompareCommandTests {
         )
     }
 }
+
+@Suite("aggregate compare's help")
+struct CompareHelpTests {
+    @Test func helpListsCompareAndRewordsTheOptionsWhoseMeaningChanges() throws {
+        let overview = try Binary.run(["--help"])
+        #expect(overview.stdout.contains("  compare     Show the providers side by side"))
+        let help = try Binary.run(["help", "compare"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Show the providers side by side"))
+        #expect(help.stdout.contains("Order of the shared trips (default: largest saving first)."))
+        #expect(help.stdout.contains("Show at most N shared trips"))
+        for option in ["--providers", "--from", "--to", "--date", "--currency", "--endpoint", "--rates", "--format"] {
+            #expect(help.stdout.contains("  \(option) "), "help lists \(option), shared with search")
+        }
+    }
+}
