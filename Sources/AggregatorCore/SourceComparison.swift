@@ -9,7 +9,7 @@ import Foundation
 /// Rules:
 /// - Only converted prices (in the query's currency) are compared. A source whose price could not be
 ///   converted is listed with its own price and left out of every cheapest, median, saving and pair
-///   figure; the comparison carries a note saying so.
+///   figure; the comparison adds a note saying so to the search's notes.
 /// - **Per provider** (one row per outcome, in selection order): status, latency, offers returned and
 ///   records skipped come from its ``ProviderOutcome``; `matched` counts the matched offers it sells;
 ///   `cheapest` and `median` are over its converted prices on those offers; `shared` counts those that
@@ -186,7 +186,7 @@ public struct SourceComparison: Sendable {
     public var matched: Int
     /// Every pair of providers that share a trip, in selection order.
     public var pairs: [ProviderPair]
-    /// Remarks about the comparison, one sentence each.
+    /// Remarks, one sentence each: the search's, then the comparison's own (prices left out).
     public var notes: [String]
 
     /// Compares the sources of a search.
@@ -216,7 +216,8 @@ public struct SourceComparison: Sendable {
         }
         pairs = Self.pairs(of: trips, order: providerOrder, currency: result.query.currency)
 
-        notes = []
+        // The search's own notes stay: they speak of the providers and the offers, which this shows too.
+        notes = result.notes
         let unconverted = result.offers.flatMap(\.sources).filter { $0.convertedPrice == nil }
         if !unconverted.isEmpty {
             let codes = Set(unconverted.map(\.price.currency)).sorted().map(\.rawValue).joined(separator: ", ")

@@ -61,7 +61,7 @@ struct CompareCommand: Command {
         }
         let comparison = SourceComparison(result, order: order, limit: limit)
         console.writeOut(CompareRenderer(comparison: comparison).render(options.format, colors: console.colors))
-        // The comparison's note on unconverted prices replaces the search's, which speaks of ranking.
+        // The comparison's notes are the search's plus its own, so they are reported in their place.
         var reported = result
         reported.notes = comparison.notes
         Diagnostics(verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings)

@@ -179,6 +179,17 @@ struct SourceComparisonTests {
             ])
     }
 
+    @Test func theSearchsNotesComeFirst() throws {
+        let xyz = try #require(CurrencyCode("XYZ"))
+        var result = Self.result(
+            [Self.trip(1, "a", "100"), Self.trip(1, "x", "7", currency: xyz)], providers: ["a", "x"])
+        result.notes = ["the search's own remark"]
+        let comparison = SourceComparison(result)
+        #expect(comparison.notes.count == 2)
+        #expect(comparison.notes.first == "the search's own remark")
+        #expect(comparison.notes.last?.hasPrefix("1 price in XYZ cannot be converted") == true)
+    }
+
     @Test func aFailedProviderKeepsItsRowWithoutFigures() {
         let error = ProviderError(.malformedResponse, provider: "b", "the body is not JSON")
         let outcomes = [

@@ -195,11 +195,16 @@ struct CompareCommandTests {
             "compare", "--providers", "kiwi,aviasales", "--rates", rates.path, "--format", "json",
         ])
         #expect(run.status == 0)
+        // The search's note on ranking stays; the comparison adds what it does with those prices.
         #expect(
-            run.stderr
-                == "note: 6 prices in RUB cannot be converted with the rates of 2026-11-20; shown as sent and left out of every comparison (pass --rates FILE to convert them)\n"
-        )
+            run.stderrLines == [
+                "note: prices in RUB cannot be converted with the rates of 2026-11-20; they are shown as sent and "
+                    + "ranked after the rest (pass --rates FILE to convert them)",
+                "note: 6 prices in RUB cannot be converted with the rates of 2026-11-20; shown as sent and left out "
+                    + "of every comparison (pass --rates FILE to convert them)",
+            ])
         let json = try run.json()
+        #expect((json["notes"] as? [String])?.count == 2)
         let providers = try #require(json["providers"] as? [[String: Any]])
         #expect(providers[1]["unconverted"] as? Int == 6)
         #expect(providers[1]["cheapest"] is NSNull)
