@@ -7,7 +7,7 @@ struct AggregateTool {
 
     /// Every subcommand, in the order help lists them.
     static var commands: [any Command.Type] {
-        [SearchCommand.self, ProvidersCommand.self, AirlinesCommand.self, FavoritesCommand.self]
+        [SearchCommand.self, CompareCommand.self, ProvidersCommand.self, AirlinesCommand.self, FavoritesCommand.self]
     }
 
     let environment: [String: String]

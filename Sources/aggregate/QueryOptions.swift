@@ -63,6 +63,10 @@ struct QueryOptions {
     var format: OutputFormat
     /// Whether to report every provider's outcome.
     var verbose: Bool
+    /// Whether `--providers` named the providers rather than taking all of them (no flag, or `all`).
+    var providersNamed: Bool
+    /// Where the favourites are kept, to tag offers on favourite airlines.
+    var favoritesFolder: URL?
 
     /// Validates the parsed flags.
     /// - Parameters:
@@ -78,6 +82,10 @@ struct QueryOptions {
                 command: command)
         }
         providers = try reader.providers()
+        providersNamed =
+            options.value("--providers").map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" }
+            ?? false
+        favoritesFolder = FavoritesLocation.folder(environment: environment)
         let kind = try reader.choice("--kind", OfferCategory.self, among: [.flights, .cars]) ?? .flights
         providers = try DirectorySelection.adding(to: providers, kind: kind, environment: environment, command: command)
         let departureDate = try reader.date("--date")

@@ -22,33 +22,15 @@ struct SearchCommand: Command {
             """)
 
     let options: QueryOptions
-    /// Whether `--providers` named the providers rather than taking all of them (no flag, or `all`).
-    let providersNamed: Bool
-    /// Where the favourites are kept, to tag offers on favourite airlines.
-    let favoritesFolder: URL?
 
     init(options: ParsedOptions, environment: [String: String]) throws(UsageError) {
         self.options = try QueryOptions(options, environment: environment, command: Self.configuration.name)
-        providersNamed =
-            options.value("--providers").map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" }
-            ?? false
-        favoritesFolder = FavoritesLocation.folder(environment: environment)
     }
 
     func run(console: Console) async -> ExitCode {
         let result: SearchResult
-        var settings = options.settings
-        settings.favoriteCarriers = FavoritesLocation.load(from: favoritesFolder, console: console)
         do {
-            let aggregator = try Aggregator(
-                providers: options.providers,
-                transport: URLSessionTransport(maxResponseBytes: options.settings.maxResponseBytes),
-                settings: settings)
-            let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
-            var report: (@Sendable (SearchProgress) -> Void)?
-            if let progress { report = { progress.show($0) } }
-            result = await aggregator.search(options.query, progress: report)
-            progress?.clear()
+            result = try await options.search(options.query, console: console)
         } catch {
             console.printError("error: \(error)")
             return .usage
@@ -56,10 +38,33 @@ struct SearchCommand: Command {
         console.writeOut(SearchRenderer(result: result).render(options.format, colors: console.colors))
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
-            providersNamed: providersNamed
+            providersNamed: options.providersNamed
         )
         .report(result, to: console)
         return ExitCode(result.completeness)
+    }
+}
+
+extension QueryOptions {
+    /// Runs a query with the selected providers and settings: the one place `search` and `compare` build
+    /// their aggregator, so that a setting added for one reaches both.
+    /// - Parameters:
+    ///   - query: the query, which `compare` runs without its limit.
+    ///   - console: where a progress line and favourites warnings go.
+    /// - Returns: the result.
+    /// - Throws: ``AggregatorSetupError`` when the set-up is inconsistent.
+    func search(_ query: SearchQuery, console: Console) async throws(AggregatorSetupError) -> SearchResult {
+        var settings = settings
+        settings.favoriteCarriers = FavoritesLocation.load(from: favoritesFolder, console: console)
+        let aggregator = try Aggregator(
+            providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
+            settings: settings)
+        let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
+        var report: (@Sendable (SearchProgress) -> Void)?
+        if let progress { report = { progress.show($0) } }
+        let result = await aggregator.search(query, progress: report)
+        progress?.clear()
+        return result
     }
 }
 

@@ -61,20 +61,11 @@ struct SearchRenderer {
     /// The versioned envelope.
     func json() -> JSONValue {
         let query = result.query
-        let queryJSON: JSONValue = .object([
-            ("kind", .string(query.kind.rawValue)), ("from", .string(query.origin)), ("to", .string(query.destination)),
-            ("date", .string(query.departureDate?.description)), ("return", .string(query.returnDate?.description)),
-            ("round_trip", .bool(query.roundTrip)), ("sort", .string(query.sort.rawValue)),
-            ("limit", .int(query.limit)),
-            ("max_price", query.maxPrice.map(JSONValue.number) ?? .null), ("max_stops", .int(query.maxStops)),
-            ("airline", .string(query.airline)), ("color", .string(query.color)),
-            ("currency", .string(query.currency.rawValue)),
-        ])
         return .object([
             ("schema", .string(Self.schema)),
             ("currency", .string(query.currency.rawValue)),
             ("rates_date", .string(result.rates.date.description)),
-            ("query", queryJSON),
+            ("query", Self.json(query)),
             ("providers", .array(result.outcomes.map(Self.json))),
             ("matched", .int(result.matched)),
             ("offers", .array(result.offers.map(Self.json))),
@@ -86,6 +77,19 @@ struct SearchRenderer {
                     })
             ),
             ("notes", .array(result.notes.map(JSONValue.string))),
+        ])
+    }
+
+    /// The query as the envelopes of `search` and `compare` print it.
+    static func json(_ query: SearchQuery) -> JSONValue {
+        .object([
+            ("kind", .string(query.kind.rawValue)), ("from", .string(query.origin)), ("to", .string(query.destination)),
+            ("date", .string(query.departureDate?.description)), ("return", .string(query.returnDate?.description)),
+            ("round_trip", .bool(query.roundTrip)), ("sort", .string(query.sort.rawValue)),
+            ("limit", .int(query.limit)),
+            ("max_price", query.maxPrice.map(JSONValue.number) ?? .null), ("max_stops", .int(query.maxStops)),
+            ("airline", .string(query.airline)), ("color", .string(query.color)),
+            ("currency", .string(query.currency.rawValue)),
         ])
     }
 
@@ -101,10 +105,21 @@ struct SearchRenderer {
     }
 
     static func json(_ offer: Offer) -> JSONValue {
-        let itinerary = offer.product.itinerary
-        var members: [(String, JSONValue)] = [
-            ("id", .string(offer.id)), ("kind", .string(offer.kindName)),
+        var members: [(String, JSONValue)] = [("id", .string(offer.id))] + productMembers(offer)
+        members += [
+            ("price", offer.price.json), ("price_basis", .string(offer.priceBasis.rawValue)),
+            ("converted", .bool(offer.isConverted)),
+            ("sources", .array(offer.sources.map(json))),
+            ("seats_left", .int(offer.seatsLeft)), ("image", .string(offer.imageURL?.absoluteString)),
+            ("tags", .array(offer.tags.sorted().map { .string($0.rawValue) })),
         ]
+        return .object(members)
+    }
+
+    /// What is sold, without prices or sellers: the part of an offer `compare` prints as a shared trip.
+    static func productMembers(_ offer: Offer) -> [(String, JSONValue)] {
+        let itinerary = offer.product.itinerary
+        var members: [(String, JSONValue)] = [("kind", .string(offer.kindName))]
         if let itinerary {
             let first = itinerary.legs.first
             members += [
@@ -126,14 +141,7 @@ struct SearchRenderer {
                 ("color", .string(car.color)),
             ]
         }
-        members += [
-            ("price", offer.price.json), ("price_basis", .string(offer.priceBasis.rawValue)),
-            ("converted", .bool(offer.isConverted)),
-            ("sources", .array(offer.sources.map(json))),
-            ("seats_left", .int(offer.seatsLeft)), ("image", .string(offer.imageURL?.absoluteString)),
-            ("tags", .array(offer.tags.sorted().map { .string($0.rawValue) })),
-        ]
-        return .object(members)
+        return members
     }
 
     static func json(_ leg: Leg) -> JSONValue {
