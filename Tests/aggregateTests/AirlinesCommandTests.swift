@@ -146,7 +146,7 @@ struct SearchWithDirectoryTests {
         let row = try #require(table.stdoutLines.first { $0.contains("LX 1577") })
         #expect(row.contains("★ LX 1577, LX 1952"))
         #expect(row.hasSuffix("favorite, few_seats_left"))
-        #expect(table.stderr == "")
+        #expect(table.stderr == "note: sunweb: its offers carry no dates, so it cannot honour --date\n")
     }
 
     @Test func aDirectorySetByTheEnvironmentEnrichesCarriersInJSON() throws {
@@ -178,7 +178,7 @@ struct SearchWithDirectoryTests {
         let folder = try TemporaryFolder()
         let plain = try Binary.run(["search", "--format", "json"], environment: ["XDG_DATA_HOME": folder.url.path])
         #expect(
-            (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == ["kiwi", "aviasales"])
+            (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == ["kiwi", "aviasales", "sunweb", "carrental"])
 
         let broken = try folder.write("airlines.json", "not json")
         let run = try Binary.run(

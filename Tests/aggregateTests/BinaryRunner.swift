@@ -34,7 +34,11 @@ enum Binary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        var base = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": FileManager.default.temporaryDirectory.path]
+        // A home of its own per run, so that no run reads the cache, config or favourites another left,
+        // nor the developer's; a test that wants state to carry over passes HOME or XDG_* itself.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        var base = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path]
         base.merge(environment) { $1 }
         process.environment = base
         let out = Pipe()

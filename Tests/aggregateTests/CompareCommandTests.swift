@@ -154,7 +154,7 @@ struct CompareCommandTests {
     }
 
     @Test func aFailingProviderExitsTwoAndKeepsItsRow() throws {
-        let run = try Binary.run(["compare", "--endpoint", "aviasales=file:///nonexistent"])
+        let run = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent"])
         #expect(run.status == 2)
         #expect(
             run.stderrLines == [
@@ -167,7 +167,7 @@ struct CompareCommandTests {
                 ["kiwi", "ok", "12", "0", "12", "76.00", "118.00", "0"],
                 ["aviasales", "failed", "0", "0", "0", "-", "-", "0"],
             ])
-        let json = try Binary.run(["compare", "--endpoint", "aviasales=file:///nonexistent", "--format", "json"])
+        let json = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent", "--format", "json"])
         #expect(json.status == 2)
         let providers = try #require(try json.json()["providers"] as? [[String: Any]])
         #expect(providers[1]["error_code"] as? String == "configuration")
@@ -175,14 +175,14 @@ struct CompareCommandTests {
     }
 
     @Test func aBadFlagIsAUsageError() throws {
-        let run = try Binary.run(["compare", "--limit", "0"])
+        let run = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--limit", "0"])
         #expect(run.status == 64)
         #expect(run.stdout == "")
         #expect(
             run.stderr
                 == "error: '--limit' takes a whole number of at least 1, got '0'. Write for example --limit 5. See 'aggregate compare --help'.\n"
         )
-        let unknown = try Binary.run(["compare", "--shared-only"])
+        let unknown = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--shared-only"])
         #expect(unknown.status == 64)
         #expect(unknown.stdout == "")
     }

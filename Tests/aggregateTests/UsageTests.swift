@@ -108,15 +108,17 @@ struct UsageTests {
         #expect(run.status == 0)
         #expect(
             run.stdout == """
-                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY
-                kiwi       Kiwi.com                flights            EUR       dates, round_trips, server_side_filters  file:///tmp/kiwi.json     --endpoint
-                aviasales  Aviasales               flights            RUB       dates                                    https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT
-                sita       SITA Airline Directory  airline_directory  -                                                  embedded                  default
+                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY                        API KEY
+                kiwi       Kiwi.com                flights            EUR       dates, round_trips, server_side_filters  file:///tmp/kiwi.json     --endpoint                    not set
+                aviasales  Aviasales               flights            RUB       dates                                    https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  -
+                sunweb     SunWeb                  flights            EUR       round_trips                              embedded                  default                       -
+                sita       SITA Airline Directory  airline_directory  -                                                  embedded                  default                       -
+                carrental  CarRental               cars               -                                                  embedded                  default                       -
 
                 """)
         let json = try Binary.run(["providers", "--format", "json"]).json()
         #expect(json["schema"] as? String == "aggregate.providers.v1")
         let endpoints = (json["providers"] as? [[String: Any]])?.map { $0["endpoint"] as? String }
-        #expect(endpoints == ["embedded", "embedded", "embedded"])
+        #expect(endpoints == ["embedded", "embedded", "embedded", "embedded", "embedded"])
     }
 }
