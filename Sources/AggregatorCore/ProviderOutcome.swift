@@ -46,8 +46,8 @@ public struct ProviderOutcome: Sendable, Equatable {
     /// Airline records it delivered.
     public var records: Int
     /// Whether it was asked only for airline records to enrich other providers' offers (an airline
-    /// directory in a flight search). Such an outcome is reported but does not count towards
-    /// ``SearchResult/completeness``: the offers are complete without it.
+    /// directory in a flight search): it sells nothing, so the query's flags are not its concern. Its
+    /// failure still makes the result partial, since the offers then lack what it was asked to add.
     public var enrichesOnly: Bool
 
     /// Creates an outcome.

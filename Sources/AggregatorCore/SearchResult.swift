@@ -64,11 +64,12 @@ public struct SearchResult: Sendable {
         self.airlines = airlines
     }
 
-    /// Whether every asked provider answered, some did, or none did. Providers asked only to enrich
-    /// others' offers do not count. A provider whose live request failed and whose cached answer stood
-    /// in did answer, but not fully: it makes the result partial.
+    /// Whether every asked provider answered, some did, or none did. A directory asked to enrich
+    /// others' offers counts like any provider the user selected: when it fails, the offers lack its
+    /// details. A provider whose live request failed and whose cached answer stood in did answer, but
+    /// not fully: it makes the result partial.
     public var completeness: Completeness {
-        let asked = outcomes.filter { $0.status != .unsupported && !$0.enrichesOnly }
+        let asked = outcomes.filter { $0.status != .unsupported }
         let answered = asked.filter { $0.status.answered }
         if answered.isEmpty { return .none }
         let fresh = answered.filter { $0.error == nil }

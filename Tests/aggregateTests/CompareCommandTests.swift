@@ -154,7 +154,9 @@ struct CompareCommandTests {
     }
 
     @Test func aFailingProviderExitsTwoAndKeepsItsRow() throws {
-        let run = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent"])
+        let run = try Binary.run([
+            "compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent",
+        ])
         #expect(run.status == 2)
         #expect(
             run.stderrLines == [
@@ -167,7 +169,10 @@ struct CompareCommandTests {
                 ["kiwi", "ok", "12", "0", "12", "76.00", "118.00", "0"],
                 ["aviasales", "failed", "0", "0", "0", "-", "-", "0"],
             ])
-        let json = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent", "--format", "json"])
+        let json = try Binary.run([
+            "compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent", "--format",
+            "json",
+        ])
         #expect(json.status == 2)
         let providers = try #require(try json.json()["providers"] as? [[String: Any]])
         #expect(providers[1]["error_code"] as? String == "configuration")

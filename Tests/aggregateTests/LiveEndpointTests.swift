@@ -25,7 +25,8 @@ struct LiveEndpointTests {
         }
         defer { server.stop() }
         let run = try Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)", "--from", "VIE", "--to", "BCN",
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)", "--from",
+            "VIE", "--to", "BCN",
             "--date", "2026-12-18", "--format", "csv",
         ])
         #expect(run.status == 0)
@@ -42,9 +43,14 @@ struct LiveEndpointTests {
             .raw(status: 503, headers: ["Content-Type": "text/html"], body: Data("<h1>Service\nUnavailable</h1>".utf8))
         }
         defer { server.stop() }
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)",
+        ])
         #expect(run.status == 2)
-        #expect(run.stderr == "warning: kiwi failed: the service answered HTTP 503: <h1>Service Unavailable</h1> (after 3 attempts)\n")
+        #expect(
+            run.stderr
+                == "warning: kiwi failed: the service answered HTTP 503: <h1>Service Unavailable</h1> (after 3 attempts)\n"
+        )
         #expect(run.stdoutLines.dropFirst().filter { !$0.isEmpty }.count == 6)
     }
 
@@ -53,7 +59,8 @@ struct LiveEndpointTests {
         defer { server.stop() }
         let start = Date()
         let run = try Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)", "--timeout", "1", "--format", "json",
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)",
+            "--timeout", "1", "--format", "json",
         ])
         #expect(Date().timeIntervalSince(start) < 10, "the search ends near its 1 s deadline")
         #expect(run.status == 2)
@@ -65,7 +72,9 @@ struct LiveEndpointTests {
         let server = try LoopbackHTTPServer { _ in .reset }
         defer { server.stop() }
         let url = server.baseURL.absoluteString
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(url)", "--endpoint", "aviasales=\(url)"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(url)", "--endpoint", "aviasales=\(url)",
+        ])
         #expect(run.status == 3)
         #expect(run.stdout == "")
         #expect(run.stderrLines.count == 2)

@@ -14,7 +14,9 @@ struct SearchCommandTests {
     }
 
     @Test func aDayOnOneRouteIsPrintedExactly() throws {
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18",
+        ])
         #expect(run.status == 0)
         #expect(
             run.stdout == """
@@ -29,12 +31,15 @@ struct SearchCommandTests {
 
     @Test func sortKeysAndLimitChangeTheOrder() throws {
         let byDeparture = try Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--to", "BCN", "--sort", "departure", "--limit", "2", "--format", "csv",
+            "search", "--providers", "kiwi,aviasales", "--to", "BCN", "--sort", "departure", "--limit", "2", "--format",
+            "csv",
         ])
         #expect(byDeparture.status == 0)
         let departures = byDeparture.stdoutLines.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",")[4] }
         #expect(departures == ["2026-12-18T06:50", "2026-12-18T07:05"])
-        let byDuration = try Binary.run(["search", "--providers", "kiwi,aviasales", "--sort", "duration", "--limit", "1", "--format", "csv"])
+        let byDuration = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--sort", "duration", "--limit", "1", "--format", "csv",
+        ])
         #expect(byDuration.stdoutLines[1].contains(",PC 1720,"))
     }
 
@@ -78,7 +83,10 @@ struct SearchCommandTests {
     }
 
     @Test func csvHasAHeaderAndQuotesWhereNeeded() throws {
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--format", "csv", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--format", "csv", "--from", "VIE", "--to", "BCN", "--date",
+            "2026-12-18",
+        ])
         #expect(run.status == 0)
         #expect(
             run.stdoutLines[0]
@@ -101,13 +109,16 @@ struct SearchCommandTests {
     }
 
     @Test func nothingMatchingExplainsWhichFilterToDrop() throws {
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--to", "BCN", "--max-price", "60", "--date", "2026-12-18"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--to", "BCN", "--max-price", "60", "--date", "2026-12-18",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout == "")
         // Without --date the Wizz Air flight on the 20th (58.25) fits; without --max-price, three on the 18th do.
         #expect(run.stderr == "no flights match; without --date: 1, without --max-price: 3\n")
         let json = try Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--to", "BCN", "--max-price", "60", "--date", "2026-12-18", "--format", "json",
+            "search", "--providers", "kiwi,aviasales", "--to", "BCN", "--max-price", "60", "--date", "2026-12-18",
+            "--format", "json",
         ])
         let hints = try #require(try json.json()["hints"] as? [[String: Any]])
         #expect(hints.map { $0["drop"] as? [String] } == [["--date"], ["--max-price"]])
@@ -118,7 +129,9 @@ struct SearchCommandTests {
 @Suite("Failing providers and exit codes")
 struct ProviderFailureTests {
     @Test func aMissingRecordingFailsOneProviderAndTheRestArePrinted() throws {
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=file:///nonexistent/kiwi.json"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=file:///nonexistent/kiwi.json",
+        ])
         #expect(run.status == 2)
         #expect(
             run.stderr
@@ -130,7 +143,9 @@ struct ProviderFailureTests {
     @Test func aMalformedBodyIsAProviderFailureNotACrash() throws {
         let folder = try TemporaryFolder()
         let html = try folder.write("kiwi.html", "<html><body>502 Bad Gateway</body></html>")
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(html.path)", "--format", "json"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(html.path)", "--format", "json",
+        ])
         #expect(run.status == 2)
         #expect(
             run.stderr.contains(
@@ -145,7 +160,8 @@ struct ProviderFailureTests {
         let folder = try TemporaryFolder()
         let broken = try folder.write("broken.json", "{\"data\": ")
         let run = try Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(broken.path)", "--endpoint", "aviasales=file://\(broken.path)",
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(broken.path)", "--endpoint",
+            "aviasales=file://\(broken.path)",
         ])
         #expect(run.status == 3)
         #expect(run.stdout == "")
@@ -173,7 +189,9 @@ struct ProviderFailureTests {
     @Test func anUnreachableLiveEndpointFailsThatProviderOnly() throws {
         // Nothing listens on the loopback discard port, so the connection is refused.
         let start = Date()
-        let run = try Binary.run(["search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=http://127.0.0.1:9", "--timeout", "2"])
+        let run = try Binary.run([
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=http://127.0.0.1:9", "--timeout", "2",
+        ])
         #expect(Date().timeIntervalSince(start) < 8)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("warning: kiwi "))
