@@ -12,7 +12,8 @@ import Foundation
 ///   that key; when two groups do (two flights of one carrier from two airports of one city at the same
 ///   minute) it stays on its own, because a wrong merge is worse than a missing one. Two offers that
 ///   both have flight numbers never merge on the approximate key.
-/// - **Cars**: brand + model + plate + price basis.
+/// - **Cars**: brand + model + plate + price basis. A provider that lists the same car twice rents out
+///   two cars (plates repeat in such lists), so its n-th copy merges only with another provider's n-th.
 /// - An offer without any departure time never merges.
 ///
 /// The merged offer: `sources` holds one entry per provider (that provider's cheapest, if it listed
@@ -29,7 +30,16 @@ public struct OfferMerger: Sendable {
     /// - Parameter offers: converted offers, one source each or already merged.
     /// - Returns: one offer per physical trip.
     public func merge(_ offers: [Offer]) -> [Offer] {
-        let keys = offers.map(MergeKeys.init(offer:))
+        var keys = offers.map(MergeKeys.init(offer:))
+        var copies: [String: Int] = [:]
+        for index in keys.indices where offers[index].product.category == .cars {
+            guard let key = keys[index].exact.first, let provider = offers[index].sources.first?.provider else {
+                continue
+            }
+            let seen = copies["\(provider)|\(key)", default: 0]
+            copies["\(provider)|\(key)"] = seen + 1
+            if seen > 0 { keys[index].exact = [key + "#\(seen)"] }
+        }
         var groups: [[Int]] = []
         var exactIndex: [String: Int] = [:]
         // The group an approximate key leads to, or `ambiguous` when more than one group has it.

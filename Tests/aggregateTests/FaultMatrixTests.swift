@@ -5,7 +5,7 @@ import Testing
 /// Every provider against every way a live service misbehaves, through the built binary and a real
 /// server on loopback: the search ends within its deadline, the healthy provider's offers are all
 /// there, and the faulty provider's outcome and the exit code say what happened.
-@Suite("Every provider against every fault")
+@Suite("Every provider against every fault", .serialized)
 struct FaultMatrixTests {
     enum Fault: String, CaseIterable, Sendable {
         case slow, serverError, rateLimited, truncated, wrongContentType, reset, oversized, redirectLoop
@@ -53,7 +53,7 @@ struct FaultMatrixTests {
         Case(provider: "carrental", healthy: nil, extra: ["--kind", "cars"]),
     ]
 
-    private static let deadline = 2.0
+    private static let deadline = 1.0
 
     private static func run(_ providers: [String], _ extra: [String], endpoint: String? = nil) throws -> BinaryRun {
         var arguments = ["search", "--providers", providers.joined(separator: ","), "--format", "json"]
