@@ -75,6 +75,10 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private var body = Data()
     private var redirects = 0
     private var failure: TransportError?
+    /// From a redirect until the next response or the end: Foundation on Linux traps when a task is
+    /// cancelled in that stretch, so an abort then ends the exchange without cancelling the task, and
+    /// the next callback stops it.
+    private var redirecting = false
 
     init(maxBytes: Int, maxRedirects: Int) {
         self.maxBytes = maxBytes
@@ -94,13 +98,18 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         }
     }
 
-    /// Ends the exchange with `error` (the first reason wins) by cancelling its task.
+    /// Ends the exchange with `error` (the first reason wins) by cancelling its task, or, in the middle
+    /// of a redirect, by answering the caller at once and leaving the task to the next callback.
     func abort(_ error: TransportError) {
-        let task = lock.withLock {
+        let (task, redirecting) = lock.withLock {
             if failure == nil { failure = error }
-            return self.task
+            return (self.task, self.redirecting)
         }
-        task?.cancel()
+        if redirecting {
+            finish(.failure(error))
+        } else {
+            task?.cancel()
+        }
     }
 
     private func fail(_ error: TransportError, cancelling task: URLSessionTask) {
@@ -121,8 +130,12 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
             completionHandler(.cancel)
             return
         }
-        lock.withLock { self.response = response as? HTTPURLResponse }
-        completionHandler(.allow)
+        let failed = lock.withLock {
+            redirecting = false
+            self.response = response as? HTTPURLResponse
+            return failure != nil
+        }
+        completionHandler(failed ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -141,24 +154,24 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let allowed = lock.withLock {
+        let refused = lock.withLock {
             redirects += 1
-            return redirects <= maxRedirects
-        }
-        if allowed {
-            completionHandler(request)
-        } else {
-            // Refuse the redirect without cancelling: Foundation on Linux traps when a task is cancelled
-            // while it waits for this handler. The exchange then completes and reports the failure.
-            lock.withLock {
-                if failure == nil { failure = TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects") }
+            if failure == nil, redirects > maxRedirects {
+                failure = TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects")
             }
-            completionHandler(nil)
+            redirecting = failure == nil
+            return failure != nil
         }
+        // A refusal, never a cancellation: Foundation on Linux traps when a task is cancelled while it
+        // waits for this handler. The exchange then completes and reports the failure.
+        completionHandler(refused ? nil : request)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (failure, response, body) = lock.withLock { (self.failure, self.response, self.body) }
+        let (failure, response, body) = lock.withLock {
+            redirecting = false
+            return (self.failure, self.response, self.body)
+        }
         if let failure {
             finish(.failure(failure))
         } else if let error {

@@ -141,12 +141,12 @@ struct CacheFallbackTests {
     @Test func aProviderLateForTheDeadlineFallsBackToItsCachedAnswer() async throws {
         defer { cleanUp() }
         let server = try LoopbackHTTPServer(
-            routes: LoopbackHTTPServer.inTurn([.json("[44]"), .slow(seconds: 5, then: .json("[1]"))]))
+            routes: LoopbackHTTPServer.inTurn([.json("[44]"), .slow(seconds: 60, then: .json("[1]"))]))
         defer { server.stop() }
         _ = try await aggregator(server).search(SearchQuery())
         let started = ContinuousClock.now
         let result = try await aggregator(server, deadline: .milliseconds(500)).search(SearchQuery())
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(20), "not the server's 60 s")
         let outcome = try #require(result.outcomes.first)
         #expect(outcome.stale)
         #expect(outcome.error?.code == .timeout)

@@ -8,9 +8,9 @@ struct AirlinesCommandTests {
         ["XDG_DATA_HOME": folder.url.path]
     }
 
-    @Test func theWholeDirectoryIsListedByNameWithTheSkippedRecordsNoted() throws {
+    @Test func theWholeDirectoryIsListedByNameWithTheSkippedRecordsNoted() async throws {
         let folder = try TemporaryFolder()
-        let run = try Binary.run(["airlines"], environment: Self.environment(folder))
+        let run = try await Binary.run(["airlines"], environment: Self.environment(folder))
         #expect(run.status == 0)
         #expect(
             run.stdoutLines.first == "IATA  ICAO  NAME                           COUNTRY  CALLSIGN           ACTIVE  ★")
@@ -22,9 +22,9 @@ struct AirlinesCommandTests {
         #expect(run.stderr == "note: sita skipped 2 records it could not read\n")
     }
 
-    @Test func searchIgnoresCaseAndAccentsAndLooksAtCallsigns() throws {
+    @Test func searchIgnoresCaseAndAccentsAndLooksAtCallsigns() async throws {
         let folder = try TemporaryFolder()
-        let turk = try Binary.run(["airlines", "--search", "TURK"], environment: Self.environment(folder))
+        let turk = try await Binary.run(["airlines", "--search", "TURK"], environment: Self.environment(folder))
         #expect(turk.status == 0)
         #expect(
             turk.stdout == """
@@ -33,32 +33,35 @@ struct AirlinesCommandTests {
                 TK    THY   Türk Hava Yolları  TR       TURKISH   yes
 
                 """)
-        let accents = try Binary.run(["airlines", "--search", "aerolineas"], environment: Self.environment(folder))
+        let accents = try await Binary.run(
+            ["airlines", "--search", "aerolineas"], environment: Self.environment(folder))
         #expect(accents.stdoutLines.dropFirst().first?.contains("Aerolíneas Argentinas") == true)
-        let callsign = try Binary.run(["airlines", "--search", "speedbird"], environment: Self.environment(folder))
+        let callsign = try await Binary.run(
+            ["airlines", "--search", "speedbird"], environment: Self.environment(folder))
         #expect(callsign.stdoutLines.dropFirst().filter { !$0.isEmpty }.map { String($0.prefix(2)) } == ["BA"])
     }
 
-    @Test func activeLeavesOutAirlinesThatStoppedFlying() throws {
+    @Test func activeLeavesOutAirlinesThatStoppedFlying() async throws {
         let folder = try TemporaryFolder()
-        let run = try Binary.run(["airlines", "--active", "--format", "json"], environment: Self.environment(folder))
+        let run = try await Binary.run(
+            ["airlines", "--active", "--format", "json"], environment: Self.environment(folder))
         let airlines = try #require(try run.json()["airlines"] as? [[String: Any]])
         #expect(airlines.count == 22)
         #expect(airlines.allSatisfy { $0["active"] as? Bool == true })
         #expect(!airlines.contains { $0["iata"] as? String == "AB" || $0["iata"] as? String == "AZ" })
     }
 
-    @Test func nothingMatchingPrintsNothingAndSaysSo() throws {
+    @Test func nothingMatchingPrintsNothingAndSaysSo() async throws {
         let folder = try TemporaryFolder()
-        let run = try Binary.run(["airlines", "--search", "zeppelin"], environment: Self.environment(folder))
+        let run = try await Binary.run(["airlines", "--search", "zeppelin"], environment: Self.environment(folder))
         #expect(run.status == 0)
         #expect(run.stdout == "")
         #expect(run.stderrLines.last == "no airlines match")
     }
 
-    @Test func jsonFollowsTheDocumentedEnvelopeWithExplicitNulls() throws {
+    @Test func jsonFollowsTheDocumentedEnvelopeWithExplicitNulls() async throws {
         let folder = try TemporaryFolder()
-        let run = try Binary.run(
+        let run = try await Binary.run(
             ["airlines", "--search", "lu", "--format", "json"], environment: Self.environment(folder))
         #expect(run.status == 0)
         let json = try run.json()
@@ -82,12 +85,12 @@ struct AirlinesCommandTests {
         #expect(airlines.first?["image"] as? String == "https://airlines.sita.aero/logos/LH.png")
     }
 
-    @Test func favouritesAreStarredAndCanBeTheOnlyOnesListed() throws {
+    @Test func favouritesAreStarredAndCanBeTheOnlyOnesListed() async throws {
         let folder = try TemporaryFolder()
         let environment = Self.environment(folder)
-        #expect(try Binary.run(["favorites", "add", "OS"], environment: environment).status == 0)
-        #expect(try Binary.run(["favorites", "add", "luxwing"], environment: environment).status == 0)
-        let run = try Binary.run(["airlines", "--favorites"], environment: environment)
+        #expect(try await Binary.run(["favorites", "add", "OS"], environment: environment).status == 0)
+        #expect(try await Binary.run(["favorites", "add", "luxwing"], environment: environment).status == 0)
+        let run = try await Binary.run(["airlines", "--favorites"], environment: environment)
         #expect(
             run.stdout == """
                 IATA  ICAO  NAME               COUNTRY  CALLSIGN  ACTIVE  ★
@@ -95,53 +98,55 @@ struct AirlinesCommandTests {
                 -     LWG   Luxwing            MT       LUXWING   yes     ★
 
                 """)
-        let json = try Binary.run(["airlines", "--search", "austrian", "--format", "json"], environment: environment)
+        let json = try await Binary.run(
+            ["airlines", "--search", "austrian", "--format", "json"], environment: environment)
         #expect((try json.json()["airlines"] as? [[String: Any]])?.first?["favorite"] as? Bool == true)
     }
 
-    @Test func aBrokenDirectoryExitsThreeAndAnEndpointForAnotherProviderIsAUsageError() throws {
+    @Test func aBrokenDirectoryExitsThreeAndAnEndpointForAnotherProviderIsAUsageError() async throws {
         let folder = try TemporaryFolder()
         let broken = try folder.write("airlines.json", "{\"airlines\": []}")
-        let run = try Binary.run(
+        let run = try await Binary.run(
             ["airlines", "--endpoint", "sita=\(broken.path)"], environment: Self.environment(folder))
         #expect(run.status == 3)
         #expect(run.stdout == "")
         #expect(run.stderr.hasPrefix("warning: sita failed: the response is not in the expected format"))
 
         let recorded = try folder.write("recorded.json", #"[{"id": "7", "name": "Recorded Air", "active": "Y"}]"#)
-        let file = try Binary.run(
+        let file = try await Binary.run(
             ["airlines", "--endpoint", "sita=file://\(recorded.path)"], environment: Self.environment(folder))
         #expect(file.stdoutLines.dropFirst().first?.contains("Recorded Air") == true)
 
-        let usage = try Binary.run(["airlines", "--endpoint", "kiwi=embedded"], environment: Self.environment(folder))
+        let usage = try await Binary.run(
+            ["airlines", "--endpoint", "kiwi=embedded"], environment: Self.environment(folder))
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("error: unknown provider 'kiwi'"))
     }
 
-    @Test func helpDescribesTheOptions() throws {
-        let run = try Binary.run(["help", "airlines"])
+    @Test func helpDescribesTheOptions() async throws {
+        let run = try await Binary.run(["help", "airlines"])
         #expect(run.status == 0)
         for option in ["--search", "--active", "--favorites", "--format", "--endpoint", "--timeout"] {
             #expect(run.stdout.contains("  \(option) "), "help lists \(option)")
         }
-        #expect(try Binary.run(["--help"]).stdout.contains("  airlines "))
+        #expect(try await Binary.run(["--help"]).stdout.contains("  airlines "))
     }
 }
 
 @Suite("Search output with the airline directory and favourites")
 struct SearchWithDirectoryTests {
-    @Test func aFavouriteCarrierIsTaggedInJSONAndStarredInTheTable() throws {
+    @Test func aFavouriteCarrierIsTaggedInJSONAndStarredInTheTable() async throws {
         let folder = try TemporaryFolder()
         let environment = ["XDG_DATA_HOME": folder.url.path]
-        #expect(try Binary.run(["favorites", "add", "lx"], environment: environment).status == 0)
-        let json = try Binary.run(
+        #expect(try await Binary.run(["favorites", "add", "lx"], environment: environment).status == 0)
+        let json = try await Binary.run(
             ["search", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18", "--format", "json"],
             environment: environment)
         #expect(json.status == 0)
         let offers = try #require(try json.json()["offers"] as? [[String: Any]])
         let tagged = offers.filter { ($0["tags"] as? [String])?.contains("favorite") == true }
         #expect(tagged.map { $0["carriers"] as? [String] } == [["LX"]])
-        let table = try Binary.run(
+        let table = try await Binary.run(
             ["search", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18"], environment: environment)
         let row = try #require(table.stdoutLines.first { $0.contains("LX 1577") })
         #expect(row.contains("★ LX 1577, LX 1952"))
@@ -149,9 +154,9 @@ struct SearchWithDirectoryTests {
         #expect(table.stderr == "note: sunweb: its offers carry no dates, so it cannot honour --date\n")
     }
 
-    @Test func aDirectorySetByTheEnvironmentEnrichesCarriersInJSON() throws {
+    @Test func aDirectorySetByTheEnvironmentEnrichesCarriersInJSON() async throws {
         let folder = try TemporaryFolder()
-        let run = try Binary.run(
+        let run = try await Binary.run(
             ["search", "--providers", "aviasales", "--to", "BCN", "--date", "2026-12-18", "--format", "json"],
             environment: ["XDG_DATA_HOME": folder.url.path, "AGGREGATE_DIRECTORY": "sita"])
         #expect(run.status == 0)
@@ -169,21 +174,22 @@ struct SearchWithDirectoryTests {
         #expect(austrian["carrier_active"] as? Bool == true)
         #expect(austrian["carrier_logo"] as? String == "https://airlines.sita.aero/logos/OS.png")
 
-        let unknown = try Binary.run(["search"], environment: ["AGGREGATE_DIRECTORY": "kiwi"])
+        let unknown = try await Binary.run(["search"], environment: ["AGGREGATE_DIRECTORY": "kiwi"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.hasPrefix("error: AGGREGATE_DIRECTORY=kiwi is not an installed airline directory"))
     }
 
-    @Test func theDefaultSelectionLeavesTheDirectoryOutAndAFailingDirectoryMakesASearchPartial() throws {
+    @Test func theDefaultSelectionLeavesTheDirectoryOutAndAFailingDirectoryMakesASearchPartial() async throws {
         let folder = try TemporaryFolder()
-        let plain = try Binary.run(["search", "--format", "json"], environment: ["XDG_DATA_HOME": folder.url.path])
+        let plain = try await Binary.run(
+            ["search", "--format", "json"], environment: ["XDG_DATA_HOME": folder.url.path])
         #expect(
             (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == [
                 "kiwi", "aviasales", "sunweb", "carrental",
             ])
 
         let broken = try folder.write("airlines.json", "not json")
-        let run = try Binary.run(
+        let run = try await Binary.run(
             ["search", "--providers", "kiwi,sita", "--endpoint", "sita=\(broken.path)", "--to", "AMS"],
             environment: ["XDG_DATA_HOME": folder.url.path])
         #expect(run.status == 2, "the offers are printed without the carrier details sita was asked for")

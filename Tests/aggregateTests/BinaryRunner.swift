@@ -6,6 +6,8 @@ struct BinaryRun: Sendable {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// From the process's start to its exit.
+    var duration: Duration = .zero
 
     var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
@@ -30,7 +32,29 @@ enum Binary {
         #endif
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRun {
+    /// Runs the binary to completion. The waiting happens on a Dispatch thread, not on the test's: a
+    /// test blocked on a child process would hold one of the few threads Swift concurrency runs every
+    /// other test on, and the timing of those tests would suffer for it.
+    /// At most three runs at a time: forking the test process is costly, and dozens of forks at once
+    /// stall a small machine long enough to upset the timing of every other test. Waiting for a slot
+    /// suspends the test without holding a thread.
+    static let slots = ProcessSlots(3)
+
+    /// Runs the binary to completion. The waiting happens on a Dispatch thread, not on the test's: a
+    /// test blocked on a child process would hold one of the few threads Swift concurrency runs every
+    /// other test on, and the timing of those tests would suffer for it.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> BinaryRun {
+        await slots.acquire()
+        let result = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { try runWaiting(arguments, environment: environment) })
+            }
+        }
+        await slots.release()
+        return try result.get()
+    }
+
+    private static func runWaiting(_ arguments: [String], environment: [String: String]) throws -> BinaryRun {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -46,6 +70,7 @@ enum Binary {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let started = ContinuousClock.now
         try process.run()
         // Read both pipes while the process runs, so a large output cannot fill a pipe and stall it.
         let group = DispatchGroup()
@@ -56,7 +81,7 @@ enum Binary {
         group.wait()
         return BinaryRun(
             status: process.terminationStatus, stdout: String(decoding: buffers.out, as: UTF8.self),
-            stderr: String(decoding: buffers.err, as: UTF8.self))
+            stderr: String(decoding: buffers.err, as: UTF8.self), duration: ContinuousClock.now - started)
     }
 
     private final class Buffers: @unchecked Sendable {
@@ -86,5 +111,29 @@ final class TemporaryFolder {
         let file = url.appendingPathComponent(name)
         try Data(contents.utf8).write(to: file)
         return file
+    }
+}
+
+/// A counting semaphore for tasks: `acquire` suspends instead of blocking a thread.
+actor ProcessSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("aggregate search --kind cars, run as a built binary")
 struct CarSearchTests {
-    @Test func theEmbeddedCarsArePricedPerDayCheapestFirst() throws {
-        let run = try Binary.run(["search", "--kind", "cars", "--providers", "carrental"])
+    @Test func theEmbeddedCarsArePricedPerDayCheapestFirst() async throws {
+        let run = try await Binary.run(["search", "--kind", "cars", "--providers", "carrental"])
         #expect(run.status == 0)
         #expect(run.stderr == "")
         // EGP prices are converted at 52.48 per EUR. The Fiat the service sends twice (cars[4] and cars[5])
@@ -24,8 +24,8 @@ struct CarSearchTests {
                 """)
     }
 
-    @Test func jsonCarriesTheCarThePerDayBasisAndTheCarsOwnCurrency() throws {
-        let run = try Binary.run(["search", "--kind", "cars", "--providers", "carrental", "--format", "json"])
+    @Test func jsonCarriesTheCarThePerDayBasisAndTheCarsOwnCurrency() async throws {
+        let run = try await Binary.run(["search", "--kind", "cars", "--providers", "carrental", "--format", "json"])
         #expect(run.status == 0)
         let json = try run.json()
         let providers = try #require(json["providers"] as? [[String: Any]])
@@ -49,8 +49,8 @@ struct CarSearchTests {
     }
 
     @Test(arguments: ["red", "Red", "RED"])
-    func colourMatchesInAnyCase(color: String) throws {
-        let run = try Binary.run(["search", "--kind", "cars", "--providers", "carrental", "--color", color])
+    func colourMatchesInAnyCase(color: String) async throws {
+        let run = try await Binary.run(["search", "--kind", "cars", "--providers", "carrental", "--color", color])
         #expect(run.status == 0)
         #expect(run.stderr == "")
         let rows = run.stdoutLines.dropFirst().filter { !$0.isEmpty }
@@ -59,8 +59,8 @@ struct CarSearchTests {
         #expect(row.contains("Toyota 2025") && row.contains(" RED "))
     }
 
-    @Test func maxPriceComparesEachCarInTheSearchCurrency() throws {
-        let run = try Binary.run([
+    @Test func maxPriceComparesEachCarInTheSearchCurrency() async throws {
+        let run = try await Binary.run([
             "search", "--kind", "cars", "--providers", "carrental", "--max-price", "30", "--format", "csv",
         ])
         #expect(run.status == 0)
@@ -70,14 +70,14 @@ struct CarSearchTests {
         #expect(prices == ["25.00", "25.00", "26.00", "27.50", "29.50"], "the Renault and Peugeot are EGP, converted")
     }
 
-    @Test func colourAndPriceTogetherFindingNothingSayWhatEachWouldBringBack() throws {
+    @Test func colourAndPriceTogetherFindingNothingSayWhatEachWouldBringBack() async throws {
         let arguments = ["search", "--kind", "cars", "--providers", "carrental", "--color", "red", "--max-price", "30"]
-        let run = try Binary.run(arguments)
+        let run = try await Binary.run(arguments)
         #expect(run.status == 0)
         #expect(run.stdout == "")
         // The red Toyota costs 41.90; five cars (the Fiat twice) cost 30 or less.
         #expect(run.stderr == "no cars match; without --max-price: 1, without --color: 5\n")
-        let json = try Binary.run(arguments + ["--format", "json"])
+        let json = try await Binary.run(arguments + ["--format", "json"])
         #expect(json.status == 0)
         let envelope = try json.json()
         #expect((envelope["offers"] as? [Any])?.isEmpty == true)
@@ -86,8 +86,8 @@ struct CarSearchTests {
         #expect(hints.map { $0["offers"] as? Int } == [1, 5])
     }
 
-    @Test func allProvidersSearchingFlightsReportCarRentalUnsupportedAndExitZero() throws {
-        let run = try Binary.run([
+    @Test func allProvidersSearchingFlightsReportCarRentalUnsupportedAndExitZero() async throws {
+        let run = try await Binary.run([
             "search", "--providers", "all", "--kind", "flights", "--to", "BCN", "--date", "2026-12-18",
             "--format", "json",
         ])
@@ -103,15 +103,17 @@ struct CarSearchTests {
         #expect((try run.json()["offers"] as? [Any])?.count == 3)
     }
 
-    @Test func namingCarRentalForFlightsNotesItOnStandardError() throws {
-        let run = try Binary.run(["search", "--providers", "kiwi,carrental", "--to", "BCN", "--date", "2026-12-18"])
+    @Test func namingCarRentalForFlightsNotesItOnStandardError() async throws {
+        let run = try await Binary.run([
+            "search", "--providers", "kiwi,carrental", "--to", "BCN", "--date", "2026-12-18",
+        ])
         #expect(run.status == 0)
         #expect(run.stderr == "note: carrental unsupported: offers cars, not flights\n")
         #expect(run.stdoutLines.dropFirst().filter { !$0.isEmpty }.count == 3)
     }
 
-    @Test func allProvidersSearchingCarsReportTheFlightProvidersUnsupported() throws {
-        let run = try Binary.run(["search", "--providers", "all", "--kind", "cars", "--format", "json"])
+    @Test func allProvidersSearchingCarsReportTheFlightProvidersUnsupported() async throws {
+        let run = try await Binary.run(["search", "--providers", "all", "--kind", "cars", "--format", "json"])
         #expect(run.status == 0)
         let json = try run.json()
         let providers = try #require(json["providers"] as? [[String: Any]])
@@ -124,15 +126,15 @@ struct CarSearchTests {
         #expect(statuses["carrental"] == "ok")
         #expect(providers.first { $0["id"] as? String == "kiwi" }?["error"] as? String == "offers flights, not cars")
         #expect((json["offers"] as? [Any])?.count == 8)
-        let verbose = try Binary.run(["search", "--providers", "all", "--kind", "cars", "--verbose"])
+        let verbose = try await Binary.run(["search", "--providers", "all", "--kind", "cars", "--verbose"])
         #expect(verbose.stderrLines.contains("note: kiwi unsupported: offers flights, not cars"))
         #expect(verbose.stderrLines.contains("note: aviasales unsupported: offers flights, not cars"))
     }
 
-    @Test func aNoContentStatusIsNoCarsNotAFailure() throws {
+    @Test func aNoContentStatusIsNoCarsNotAFailure() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("cars.json", #"{"status":{"code":204,"message":"No Content"}}"#)
-        let run = try Binary.run([
+        let run = try await Binary.run([
             "search", "--kind", "cars", "--providers", "carrental", "--endpoint", "carrental=file://\(file.path)",
             "--format", "json",
         ])
@@ -146,20 +148,20 @@ struct CarSearchTests {
         #expect(provider["error"] is NSNull)
     }
 
-    @Test func anHTMLBodyFailsTheProviderWithOneLineAndNoStackTrace() throws {
+    @Test func anHTMLBodyFailsTheProviderWithOneLineAndNoStackTrace() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.write("cars.html", "<html>oops</html>")
         let arguments = [
             "search", "--kind", "cars", "--providers", "carrental", "--endpoint", "carrental=file://\(file.path)",
         ]
-        let run = try Binary.run(arguments)
+        let run = try await Binary.run(arguments)
         #expect(run.status == 3)
         #expect(run.stdout == "")
         #expect(
             run.stderr
                 == "warning: carrental failed: the response is not in the expected format: the body is not JSON "
                 + "(it starts with '<html>oops</html>')\n")
-        let json = try Binary.run(arguments + ["--format", "json"])
+        let json = try await Binary.run(arguments + ["--format", "json"])
         #expect(json.status == 3)
         let provider = try #require((try json.json()["providers"] as? [[String: Any]])?.first)
         #expect(provider["status"] as? String == "failed")

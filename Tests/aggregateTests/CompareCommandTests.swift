@@ -20,8 +20,8 @@ struct CompareCommandTests {
         return Array(words[..<(ms - 1)] + words[(ms + 1)...])
     }
 
-    @Test func theTableShowsProvidersSharedTripsAndThePair() throws {
-        let run = try Binary.run(["compare", "--providers", "kiwi,aviasales"])
+    @Test func theTableShowsProvidersSharedTripsAndThePair() async throws {
+        let run = try await Binary.run(["compare", "--providers", "kiwi,aviasales"])
         #expect(run.status == 0)
         #expect(run.stderr == "")
         let sections = run.stdout.components(separatedBy: "\n\n")
@@ -50,8 +50,8 @@ struct CompareCommandTests {
                 == "kiwi vs aviasales: 4 shared, kiwi cheaper 2, aviasales cheaper 2, median difference -1.36 EUR\n")
     }
 
-    @Test func jsonCarriesEveryProviderRowSharedTripAndPair() throws {
-        let run = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--format", "json"])
+    @Test func jsonCarriesEveryProviderRowSharedTripAndPair() async throws {
+        let run = try await Binary.run(["compare", "--providers", "kiwi,aviasales", "--format", "json"])
         #expect(run.status == 0)
         let json = try run.json()
         #expect(json["schema"] as? String == "aggregate.compare.v1")
@@ -114,8 +114,8 @@ struct CompareCommandTests {
         #expect(Self.amount(pairs[0]["median_difference"]) == decimal("-1.355"), "medians are exact in JSON")
     }
 
-    @Test func csvHasOneRowPerSharedTripAndSource() throws {
-        let run = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--format", "csv"])
+    @Test func csvHasOneRowPerSharedTripAndSource() async throws {
+        let run = try await Binary.run(["compare", "--providers", "kiwi,aviasales", "--format", "csv"])
         #expect(run.status == 0)
         let lines = run.stdoutLines.filter { !$0.isEmpty }
         #expect(
@@ -134,8 +134,8 @@ struct CompareCommandTests {
             ])
     }
 
-    @Test func sortAndLimitApplyToSharedTripsOnly() throws {
-        let run = try Binary.run([
+    @Test func sortAndLimitApplyToSharedTripsOnly() async throws {
+        let run = try await Binary.run([
             "compare", "--providers", "kiwi,aviasales", "--sort", "departure", "--limit", "2", "--format", "json",
         ])
         #expect(run.status == 0)
@@ -153,8 +153,8 @@ struct CompareCommandTests {
         #expect((json["pairs"] as? [[String: Any]])?.first?["shared"] as? Int == 4)
     }
 
-    @Test func aFailingProviderExitsTwoAndKeepsItsRow() throws {
-        let run = try Binary.run([
+    @Test func aFailingProviderExitsTwoAndKeepsItsRow() async throws {
+        let run = try await Binary.run([
             "compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent",
         ])
         #expect(run.status == 2)
@@ -169,7 +169,7 @@ struct CompareCommandTests {
                 ["kiwi", "ok", "12", "0", "12", "76.00", "118.00", "0"],
                 ["aviasales", "failed", "0", "0", "0", "-", "-", "0"],
             ])
-        let json = try Binary.run([
+        let json = try await Binary.run([
             "compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file:///nonexistent", "--format",
             "json",
         ])
@@ -179,24 +179,24 @@ struct CompareCommandTests {
         #expect(providers[1]["cheapest"] is NSNull)
     }
 
-    @Test func aBadFlagIsAUsageError() throws {
-        let run = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--limit", "0"])
+    @Test func aBadFlagIsAUsageError() async throws {
+        let run = try await Binary.run(["compare", "--providers", "kiwi,aviasales", "--limit", "0"])
         #expect(run.status == 64)
         #expect(run.stdout == "")
         #expect(
             run.stderr
                 == "error: '--limit' takes a whole number of at least 1, got '0'. Write for example --limit 5. See 'aggregate compare --help'.\n"
         )
-        let unknown = try Binary.run(["compare", "--providers", "kiwi,aviasales", "--shared-only"])
+        let unknown = try await Binary.run(["compare", "--providers", "kiwi,aviasales", "--shared-only"])
         #expect(unknown.status == 64)
         #expect(unknown.stdout == "")
     }
 
-    @Test func pricesThatCannotBeConvertedAreShownButNotCompared() throws {
+    @Test func pricesThatCannotBeConvertedAreShownButNotCompared() async throws {
         let folder = try TemporaryFolder()
         let rates = try folder.write(
             "rates.json", #"{"base": "EUR", "date": "2026-11-20", "rates": {"USD": 1.0612}}"#)
-        let run = try Binary.run([
+        let run = try await Binary.run([
             "compare", "--providers", "kiwi,aviasales", "--rates", rates.path, "--format", "json",
         ])
         #expect(run.status == 0)
@@ -230,7 +230,7 @@ struct CompareCommandTests {
         #expect(pair["median_difference"] is NSNull)
     }
 
-    @Test func aRecordedResponseIsComparedAsItIs() throws {
+    @Test func aRecordedResponseIsComparedAsItIs() async throws {
         // OS 397 at 13000 RUB (137.93 EUR) undercuts kiwi's 142; VY 1815 at 9236.5 RUB is exactly kiwi's
         // 98.00; the record without a price is skipped.
         let folder = try TemporaryFolder()
@@ -249,7 +249,7 @@ struct CompareCommandTests {
                "airline": "Vueling", "available_tickets_count": 5}
              ]}
             """)
-        let run = try Binary.run([
+        let run = try await Binary.run([
             "compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file://\(recording.path)",
         ])
         #expect(run.status == 0)
@@ -276,10 +276,10 @@ struct CompareCommandTests {
 
 @Suite("aggregate compare's help")
 struct CompareHelpTests {
-    @Test func helpListsCompareAndRewordsTheOptionsWhoseMeaningChanges() throws {
-        let overview = try Binary.run(["--help"])
+    @Test func helpListsCompareAndRewordsTheOptionsWhoseMeaningChanges() async throws {
+        let overview = try await Binary.run(["--help"])
         #expect(overview.stdout.contains("  compare     Show the providers side by side"))
-        let help = try Binary.run(["help", "compare"])
+        let help = try await Binary.run(["help", "compare"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW: Show the providers side by side"))
         #expect(help.stdout.contains("Order of the shared trips (default: largest saving first)."))

@@ -15,7 +15,7 @@ struct SettingsAndCacheTests {
         return try LoopbackHTTPServer { _ in .json(body) }
     }
 
-    @Test func aFlagBeatsTheEnvironmentWhichBeatsTheConfigFile() throws {
+    @Test func aFlagBeatsTheEnvironmentWhichBeatsTheConfigFile() async throws {
         let home = try TemporaryFolder()
         let config = home.url.appendingPathComponent("config/aggregate")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -28,7 +28,7 @@ struct SettingsAndCacheTests {
             "AGGREGATE_AVIASALES_ENDPOINT": "file:///from/environment",
             "AGGREGATE_SUNWEB_ENDPOINT": "file:///from/environment",
         ]
-        let run = try Binary.run(
+        let run = try await Binary.run(
             ["providers", "--format", "json", "--endpoint", "sunweb=file:///from/flag"], environment: environment)
         let providers = try #require(try run.json()["providers"] as? [[String: Any]])
         let settings = Dictionary(
@@ -54,31 +54,31 @@ struct SettingsAndCacheTests {
             "'max_response_size' must be a size such as 32MiB, 500KiB or a number of bytes"
         ),
     ])
-    func aBadConfigFileIsAOneLineErrorNamingIt(contents: String, problem: String) throws {
+    func aBadConfigFileIsAOneLineErrorNamingIt(contents: String, problem: String) async throws {
         let home = try TemporaryFolder()
         let folder = home.url.appendingPathComponent("aggregate")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("config.json")
         try Data(contents.utf8).write(to: file)
-        let run = try Binary.run(["search"], environment: ["XDG_CONFIG_HOME": home.url.path])
+        let run = try await Binary.run(["search"], environment: ["XDG_CONFIG_HOME": home.url.path])
         #expect(run.status == 64)
         #expect(run.stdout == "")
         #expect(run.stderrLines.count == 1)
         #expect(run.stderr.hasPrefix("error: config file \(file.path): \(problem)"))
     }
 
-    @Test func theAPIKeyIsSentAsKiwisHeaderAndNeverPrinted() throws {
+    @Test func theAPIKeyIsSentAsKiwisHeaderAndNeverPrinted() async throws {
         let server = try kiwiServer()
         defer { server.stop() }
         let key = "secret-key-5f2c9a"
         let environment = ["AGGREGATE_KIWI_API_KEY": key]
-        let search = try Binary.run(
+        let search = try await Binary.run(
             ["search", "--providers", "kiwi", "--endpoint", "kiwi=\(server.baseURL.absoluteString)", "--verbose"],
             environment: environment)
         #expect(search.status == 0)
         #expect(server.requests.first?.headers["apikey"] == key)
-        let providers = try Binary.run(["providers", "--format", "json"], environment: environment)
-        let failing = try Binary.run(
+        let providers = try await Binary.run(["providers", "--format", "json"], environment: environment)
+        let failing = try await Binary.run(
             ["search", "--providers", "kiwi", "--endpoint", "kiwi=http://127.0.0.1:9", "--verbose", "--timeout", "1"],
             environment: environment)
         for run in [search, providers, failing] {
@@ -90,12 +90,12 @@ struct SettingsAndCacheTests {
         #expect(kiwi["api_key_variable"] as? String == "AGGREGATE_KIWI_API_KEY")
     }
 
-    @Test func aLiveAnswerIsCachedOwnerOnlyAndServesOfflineAndWhenTheServiceFails() throws {
+    @Test func aLiveAnswerIsCachedOwnerOnlyAndServesOfflineAndWhenTheServiceFails() async throws {
         let server = try kiwiServer()
         let cacheHome = try TemporaryFolder()
         let environment = ["XDG_CACHE_HOME": cacheHome.url.path]
         let endpoint = "kiwi=\(server.baseURL.absoluteString)"
-        let live = try Binary.run(
+        let live = try await Binary.run(
             ["search", "--providers", "kiwi", "--endpoint", endpoint, "--format", "json"], environment: environment)
         #expect(live.status == 0)
         let liveOffers = try #require(try live.json()["offers"] as? [[String: Any]])
@@ -112,7 +112,7 @@ struct SettingsAndCacheTests {
         #expect(try mode(entry) == 0o600)
         server.stop()
 
-        let offline = try Binary.run(
+        let offline = try await Binary.run(
             ["search", "--providers", "kiwi", "--endpoint", endpoint, "--format", "json", "--offline"],
             environment: environment)
         #expect(offline.status == 0)
@@ -122,7 +122,7 @@ struct SettingsAndCacheTests {
         #expect(outcome["stale"] as? Bool == true)
         #expect(outcome["retrieved_at"] is String)
 
-        let fallback = try Binary.run(
+        let fallback = try await Binary.run(
             ["search", "--providers", "kiwi", "--endpoint", endpoint, "--format", "json", "--timeout", "2"],
             environment: environment)
         #expect(fallback.status == 2, "a stale stand-in is not a full answer")
@@ -131,15 +131,15 @@ struct SettingsAndCacheTests {
         #expect(fallback.stderr.contains("note: kiwi: its live request failed: answered from the cache retrieved "))
 
         try Data("garbage".utf8).write(to: entry)
-        let corrupt = try Binary.run(
+        let corrupt = try await Binary.run(
             ["search", "--providers", "kiwi", "--endpoint", endpoint, "--offline"], environment: environment)
         #expect(corrupt.status == 3)
         #expect(
             corrupt.stderrLines.first?.hasPrefix("warning: kiwi failed: its cached answer cannot be used (") == true)
     }
 
-    @Test func offlineWithNothingCachedSaysWhatToDo() throws {
-        let run = try Binary.run([
+    @Test func offlineWithNothingCachedSaysWhatToDo() async throws {
+        let run = try await Binary.run([
             "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=https://api.skypicker.com", "--offline",
         ])
         #expect(run.status == 2, "aviasales answers from its embedded sample")
@@ -148,8 +148,8 @@ struct SettingsAndCacheTests {
                 == "warning: kiwi failed: has no cached answer for /flights; run the search once without --offline")
     }
 
-    @Test func aBadSizeCapIsAUsageError() throws {
-        let run = try Binary.run(["search", "--max-response-size", "lots"])
+    @Test func aBadSizeCapIsAUsageError() async throws {
+        let run = try await Binary.run(["search", "--max-response-size", "lots"])
         #expect(run.status == 64)
         #expect(
             run.stderr.hasPrefix("error: '--max-response-size' takes a size such as 32MiB, 500KiB or a number of bytes")
@@ -157,18 +157,18 @@ struct SettingsAndCacheTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
-    func theProgressLineShowsOnATerminalOnly() throws {
+    func theProgressLineShowsOnATerminalOnly() async throws {
         let server = try LoopbackHTTPServer { _ in .slow(seconds: 0.5, then: .json("{}", status: 500)) }
         defer { server.stop() }
         let arguments = [
             "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)",
             "--timeout", "3",
         ]
-        let piped = try Binary.run(arguments)
+        let piped = try await Binary.run(arguments)
         #expect(!piped.stderr.contains("waiting for"))
         #expect(!piped.stderr.contains("\r"))
 
-        let terminal = try Binary.runOnTerminal(arguments)
+        let terminal = try await Binary.runOnTerminal(arguments)
         #expect(terminal.contains("\r\u{1B}[2Kwaiting for kiwi · done: aviasales (1 of 2)"))
         #expect(terminal.contains("warning: kiwi failed: "))
     }
@@ -181,7 +181,18 @@ extension Binary {
     /// Runs the binary on a pseudo-terminal, as in an interactive shell, through `script`.
     /// - Parameter arguments: the arguments.
     /// - Returns: what the binary wrote to the terminal (standard output and error together).
-    static func runOnTerminal(_ arguments: [String]) throws -> String {
+    static func runOnTerminal(_ arguments: [String]) async throws -> String {
+        await slots.acquire()
+        let result = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { try runOnTerminalWaiting(arguments) })
+            }
+        }
+        await slots.release()
+        return try result.get()
+    }
+
+    private static func runOnTerminalWaiting(_ arguments: [String]) throws -> String {
         let quoted = ([url.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-home-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }

@@ -51,28 +51,28 @@ struct UsageTests {
             "error: unexpected argument 'VIE'. Every value follows its option, such as --from VIE. See 'aggregate search --help'."
         ),
     ])
-    func badCommandLinesExit64WithOneLineAndNoOutput(arguments: [String], message: String) throws {
-        let run = try Binary.run(arguments)
+    func badCommandLinesExit64WithOneLineAndNoOutput(arguments: [String], message: String) async throws {
+        let run = try await Binary.run(arguments)
         #expect(run.status == 64)
         #expect(run.stdout == "")
         #expect(run.stderr == message + "\n")
     }
 
-    @Test func unreadableRatesFilesAreUsageErrors() throws {
+    @Test func unreadableRatesFilesAreUsageErrors() async throws {
         let folder = try TemporaryFolder()
         let bad = try folder.write("rates.json", "{\"base\": \"EUR\"}")
-        let missing = try Binary.run(["search", "--rates", "/nonexistent/rates.json"])
+        let missing = try await Binary.run(["search", "--rates", "/nonexistent/rates.json"])
         #expect(missing.status == 64)
         #expect(missing.stderr.hasPrefix("error: cannot read the rates file '/nonexistent/rates.json'."))
-        let unusable = try Binary.run(["search", "--rates", bad.path])
+        let unusable = try await Binary.run(["search", "--rates", bad.path])
         #expect(unusable.status == 64)
         #expect(unusable.stderr.hasPrefix("error: the rates file '\(bad.path)' is unusable: it is not a rates table"))
     }
 
-    @Test func aRatesFileReplacesTheEmbeddedTable() throws {
+    @Test func aRatesFileReplacesTheEmbeddedTable() async throws {
         let folder = try TemporaryFolder()
         let rates = try folder.write("rates.json", #"{"base": "EUR", "date": "2026-12-01", "rates": {"RUB": 100}}"#)
-        let run = try Binary.run([
+        let run = try await Binary.run([
             "search", "--rates", rates.path, "--providers", "aviasales", "--format", "json", "--limit", "1",
         ])
         #expect(run.status == 0)
@@ -82,17 +82,17 @@ struct UsageTests {
         #expect(((offer["price"] as? [String: Any])?["amount"] as? NSNumber)?.decimalValue == Decimal(string: "54.9"))
     }
 
-    @Test func helpAndVersionPrintToStandardOutput() throws {
-        let version = try Binary.run(["--version"])
+    @Test func helpAndVersionPrintToStandardOutput() async throws {
+        let version = try await Binary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "aggregate 0.1.0\n")
         for arguments in [["--help"], ["search", "--help"], ["help", "search"], ["providers", "-h"], []] {
-            let run = try Binary.run(arguments)
+            let run = try await Binary.run(arguments)
             #expect(run.status == 0, "\(arguments)")
             #expect(run.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")
             #expect(run.stderr == "")
         }
-        let search = try Binary.run(["search", "--help"])
+        let search = try await Binary.run(["search", "--help"])
         for option in [
             "--providers", "--from", "--to", "--date", "--sort", "--limit", "--max-price", "--max-stops",
             "--airline", "--currency", "--format", "--timeout", "--endpoint", "--rates",
@@ -101,8 +101,8 @@ struct UsageTests {
         }
     }
 
-    @Test func providersListsWhatIsInstalledAndWhereEachEndpointComesFrom() throws {
-        let run = try Binary.run(
+    @Test func providersListsWhatIsInstalledAndWhereEachEndpointComesFrom() async throws {
+        let run = try await Binary.run(
             ["providers", "--endpoint", "kiwi=file:///tmp/kiwi.json"],
             environment: ["AGGREGATE_AVIASALES_ENDPOINT": "https://api.aviasales.ru"])
         #expect(run.status == 0)
@@ -116,7 +116,7 @@ struct UsageTests {
                 carrental  CarRental               cars               -                                                  embedded                  default                       -
 
                 """)
-        let json = try Binary.run(["providers", "--format", "json"]).json()
+        let json = try await Binary.run(["providers", "--format", "json"]).json()
         #expect(json["schema"] as? String == "aggregate.providers.v1")
         let endpoints = (json["providers"] as? [[String: Any]])?.map { $0["endpoint"] as? String }
         #expect(endpoints == ["embedded", "embedded", "embedded", "embedded", "embedded"])
