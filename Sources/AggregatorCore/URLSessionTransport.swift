@@ -75,10 +75,6 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private var body = Data()
     private var redirects = 0
     private var failure: TransportError?
-    /// From a redirect until the next response or the end: Foundation on Linux traps when a task is
-    /// cancelled in that stretch, so an abort then ends the exchange without cancelling the task, and
-    /// the next callback stops it.
-    private var redirecting = false
 
     init(maxBytes: Int, maxRedirects: Int) {
         self.maxBytes = maxBytes
@@ -98,18 +94,14 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         }
     }
 
-    /// Ends the exchange with `error` (the first reason wins) by cancelling its task, or, in the middle
-    /// of a redirect, by answering the caller at once and leaving the task to the next callback.
+    /// Ends the exchange with `error` (the first reason wins): the caller is answered at once, and the
+    /// task is stopped by its next callback (a response, a piece of body or a redirect), never cancelled
+    /// from outside one. Foundation on Linux traps when a task is cancelled while it is between states,
+    /// as during a redirect, and from outside there is no telling when that is. A task that receives
+    /// nothing more ends at Foundation's own timeout or when the server closes.
     func abort(_ error: TransportError) {
-        let (task, redirecting) = lock.withLock {
-            if failure == nil { failure = error }
-            return (self.task, self.redirecting)
-        }
-        if redirecting {
-            finish(.failure(error))
-        } else {
-            task?.cancel()
-        }
+        lock.withLock { if failure == nil { failure = error } }
+        finish(.failure(error))
     }
 
     private func fail(_ error: TransportError, cancelling task: URLSessionTask) {
@@ -131,7 +123,6 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
             return
         }
         let failed = lock.withLock {
-            redirecting = false
             self.response = response as? HTTPURLResponse
             return failure != nil
         }
@@ -139,11 +130,14 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let tooLarge = lock.withLock {
+        let (tooLarge, aborted) = lock.withLock {
+            guard failure == nil else { return (false, true) }
             body.append(data)
-            return body.count > maxBytes
+            return (body.count > maxBytes, false)
         }
-        if tooLarge {
+        if aborted {
+            dataTask.cancel()
+        } else if tooLarge {
             fail(
                 TransportError(.responseTooLarge, "the response is over the \(maxBytes)-byte limit; reading stopped"),
                 cancelling: dataTask)
@@ -159,7 +153,6 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
             if failure == nil, redirects > maxRedirects {
                 failure = TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects")
             }
-            redirecting = failure == nil
             return failure != nil
         }
         // A refusal, never a cancellation: Foundation on Linux traps when a task is cancelled while it
@@ -168,10 +161,7 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (failure, response, body) = lock.withLock {
-            redirecting = false
-            return (self.failure, self.response, self.body)
-        }
+        let (failure, response, body) = lock.withLock { (self.failure, self.response, self.body) }
         if let failure {
             finish(.failure(failure))
         } else if let error {
