@@ -1,8 +1,9 @@
 import AggregatorCore
 import Foundation
 
-/// The directory a flight search is enriched with: `AGGREGATE_DIRECTORY=<id>` adds that installed
-/// airline directory to a flight search that has not selected it already.
+/// The directory a flight search is enriched with: `AGGREGATE_DIRECTORY=<id>`, or `"directory"` in
+/// the config file, adds that installed airline directory to a flight search that has not selected it
+/// already.
 enum DirectorySelection {
     /// The environment variable's name.
     static let variable = "AGGREGATE_DIRECTORY"
@@ -10,9 +11,9 @@ enum DirectorySelection {
     /// The selection with the configured directory added.
     /// - Throws: ``UsageError`` when the variable names no installed airline directory.
     static func adding(
-        to providers: [any OfferProvider], kind: OfferCategory, environment: [String: String], command: String
+        to providers: [any OfferProvider], kind: OfferCategory, configured: String?, command: String
     ) throws(UsageError) -> [any OfferProvider] {
-        guard let value = environment[variable]?.trimmingCharacters(in: .whitespaces).lowercased(), !value.isEmpty
+        guard let value = configured?.trimmingCharacters(in: .whitespaces).lowercased(), !value.isEmpty
         else { return providers }
         let directories = ProviderCatalog.directories
         guard let directory = directories.first(where: { $0.descriptor.id.rawValue == value }) else {
@@ -40,6 +41,12 @@ struct DirectoryOptions {
             help: "Where a directory's responses come from: embedded, live, file:///path or https://host (repeatable)",
             repeatable: true),
         OptionSpec(name: "--timeout", valueName: "SECONDS", help: "Deadline for reading the directory (default: 10)"),
+        OptionSpec(
+            name: "--offline", valueName: nil,
+            help: "Read a live directory from the cache of its last good answer; send nothing"),
+        OptionSpec(
+            name: "--max-response-size", valueName: "SIZE",
+            help: "Largest response accepted, such as 32MiB (default) or 500KiB"),
     ]
 
     /// The installed directories.
@@ -48,12 +55,8 @@ struct DirectoryOptions {
     let settings: Aggregator.Settings
 
     init(_ options: ParsedOptions, environment: [String: String], command: String) throws(UsageError) {
-        let reader = ValueReader(options: options, command: command)
         providers = ProviderCatalog.directories
-        let deadline = try reader.seconds("--timeout") ?? .seconds(10)
-        let endpoints = try EndpointSettings(
-            flags: options.all("--endpoint"), environment: environment, providers: providers, command: command)
-        settings = Aggregator.Settings(deadline: deadline, requestTimeout: deadline, endpoints: endpoints.endpoints)
+        settings = try ConnectionOptions(options, environment: environment, command: command).settings
     }
 
     /// Asks every installed directory for its records.
@@ -72,18 +75,8 @@ struct DirectoryOptions {
 
 /// Where the favourites live: `$XDG_DATA_HOME/aggregate`, else `$HOME/.local/share/aggregate`.
 enum FavoritesLocation {
-    /// The folder, or `nil` when neither variable gives an absolute path.
-    static func folder(environment: [String: String]) -> URL? {
-        // The XDG specification says a relative path in the variable is to be ignored.
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("aggregate", isDirectory: true)
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return URL(fileURLWithPath: home, isDirectory: true)
-                .appendingPathComponent(".local/share/aggregate", isDirectory: true)
-        }
-        return nil
-    }
+    /// The folder, or `nil` when neither `XDG_DATA_HOME` nor `HOME` gives an absolute path.
+    static func folder(environment: [String: String]) -> URL? { UserFolders(environment: environment).data }
 
     /// The favourites for marking offers and airlines; problems become warnings on standard error,
     /// because a search should not fail over its decoration.

@@ -85,9 +85,8 @@ struct QueryOptions {
         providersNamed =
             options.value("--providers").map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" }
             ?? false
-        favoritesFolder = FavoritesLocation.folder(environment: environment)
+        favoritesFolder = UserFolders(environment: environment).data
         let kind = try reader.choice("--kind", OfferCategory.self, among: [.flights, .cars]) ?? .flights
-        providers = try DirectorySelection.adding(to: providers, kind: kind, environment: environment, command: command)
         let departureDate = try reader.date("--date")
         let returnDate = try reader.date("--return")
         if let departureDate, let returnDate, returnDate < departureDate {
@@ -115,8 +114,31 @@ struct QueryOptions {
             limit: try reader.integer("--limit", atLeast: 1))
         format = try reader.choice("--format", OutputFormat.self) ?? .table
         verbose = options.has("--verbose")
+        let connection = try ConnectionOptions(options, environment: environment, command: command)
+        endpointOrigins = connection.endpointOrigins
+        settings = connection.settings
+        settings.rates = rates
+        providers = try DirectorySelection.adding(
+            to: providers, kind: kind,
+            configured: environment[DirectorySelection.variable]
+                ?? connection.config.extra["directory"], command: command)
+    }
+}
+
+/// The settings every command that asks providers shares, from flags, the environment and the config
+/// file: endpoints, the deadline, the size cap, API keys, the cache and `--offline`.
+struct ConnectionOptions {
+    /// The settings, with the embedded rates.
+    var settings: Aggregator.Settings
+    /// Where each provider's endpoint setting came from.
+    var endpointOrigins: [ProviderID: String]
+    /// The config file as read.
+    var config: ConfigFile
+
+    init(_ options: ParsedOptions, environment: [String: String], command: String) throws(UsageError) {
+        let reader = ValueReader(options: options, command: command)
         let folders = UserFolders(environment: environment)
-        let config = try ConfigFile.load(from: folders, command: command)
+        config = try ConfigFile.load(from: folders, command: command)
         let deadline = try reader.seconds("--timeout") ?? config.timeout ?? .seconds(10)
         let endpoints = try EndpointSettings(
             flags: options.all("--endpoint"), environment: environment, config: config,
@@ -132,7 +154,7 @@ struct QueryOptions {
         settings = Aggregator.Settings(
             deadline: deadline, requestTimeout: deadline,
             maxResponseBytes: try reader.size("--max-response-size") ?? config.maxResponseBytes ?? 32 << 20,
-            rates: rates, endpoints: endpoints.endpoints,
+            endpoints: endpoints.endpoints,
             headers: APIKeys.headers(from: environment, providers: ProviderCatalog.all), cache: cache,
             offline: offline)
     }

@@ -197,3 +197,47 @@ struct SearchWithDirectoryTests {
         #expect(run.stdoutLines.dropFirst().filter { !$0.isEmpty }.count == 2)
     }
 }
+
+@Suite("The airline directory live, cached and configured")
+struct DirectoryCacheTests {
+    private static let records = """
+        [{"id": "1", "name": "Austrian Airlines", "iata": "OS", "icao": "AUA", "callsign": "AUSTRIAN",
+          "country": "Austria", "active": "Y"},
+         {"id": "2", "name": "Air Berlin", "iata": "AB", "icao": "BER", "active": "N"}]
+        """
+
+    @Test func theLastGoodDirectoryIsCachedSoOfflineWorksWithoutTheEndpoint() async throws {
+        let server = try LoopbackHTTPServer { _ in .json(Self.records) }
+        let cache = try TemporaryFolder()
+        let environment = ["XDG_CACHE_HOME": cache.url.path]
+        let endpoint = "sita=\(server.baseURL.absoluteString)"
+        let live = try await Binary.run(
+            ["airlines", "--endpoint", endpoint, "--format", "json"], environment: environment)
+        #expect(live.status == 0)
+        #expect(try live.json()["count"] as? Int == 2)
+        server.stop()
+
+        let offline = try await Binary.run(
+            ["airlines", "--endpoint", endpoint, "--format", "json", "--offline"], environment: environment)
+        #expect(offline.status == 0)
+        let json = try offline.json()
+        #expect((json["airlines"] as? [[String: Any]])?.compactMap { $0["iata"] as? String } == ["AB", "OS"])
+        #expect((json["providers"] as? [[String: Any]])?.first?["stale"] as? Bool == true)
+
+        let nothingCached = try await Binary.run(["airlines", "--endpoint", endpoint, "--offline"])
+        #expect(nothingCached.status == 3)
+        #expect(nothingCached.stderr.contains("run the search once without --offline"))
+    }
+
+    @Test func theConfigFileCanNameTheDirectoryThatEnrichesFlightSearches() async throws {
+        let home = try TemporaryFolder()
+        let folder = home.url.appendingPathComponent("aggregate")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"directory": "sita"}"#.utf8).write(to: folder.appendingPathComponent("config.json"))
+        let run = try await Binary.run(
+            ["search", "--providers", "kiwi", "--format", "json"], environment: ["XDG_CONFIG_HOME": home.url.path])
+        #expect(run.status == 0)
+        let providers = try #require(try run.json()["providers"] as? [[String: Any]])
+        #expect(providers.map { $0["id"] as? String } == ["kiwi", "sita"])
+    }
+}
