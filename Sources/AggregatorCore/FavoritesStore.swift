@@ -226,31 +226,10 @@ public struct FavoritesStore: Sendable {
     }
 
     private func writeAtomically(_ data: Data, to path: String) throws(FavoritesError) {
-        let temporary = "\(folder.path)/.\(Self.fileName).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw Self.failure(errno, "cannot write in the favourites folder \(folder.path)", path: folder.path)
-        }
-        var failure: Int32?
-        _ = fchmod(descriptor, 0o600)
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw Self.failure(failure, "cannot write the favourites file \(path)", path: path)
+        do {
+            try OwnerOnlyFile.save(data, to: URL(fileURLWithPath: path))
+        } catch {
+            throw Self.failure(error.code, "cannot write the favourites file \(path)", path: path)
         }
     }
 

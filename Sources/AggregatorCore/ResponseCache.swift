@@ -111,7 +111,11 @@ public struct ResponseCache: Sendable {
         }
         contents.append(UInt8(ascii: "\n"))
         contents.append(body)
-        try OwnerOnlyFile.save(contents, to: file)
+        do {
+            try OwnerOnlyFile.save(contents, to: file)
+        } catch {
+            throw CacheError(error.description)
+        }
     }
 
     private struct Metadata: Codable {

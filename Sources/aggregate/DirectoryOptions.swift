@@ -56,6 +56,13 @@ struct DirectoryOptions {
 
     init(_ options: ParsedOptions, environment: [String: String], command: String) throws(UsageError) {
         providers = ProviderCatalog.directories
+        // Only a directory's endpoint means anything here; another provider's is a mistake worth naming.
+        for flag in options.all("--endpoint") {
+            let id = ProviderID(rawValue: String(flag.prefix { $0 != "=" }).trimmingCharacters(in: .whitespaces))
+            guard providers.contains(where: { $0.descriptor.id == id }) else {
+                throw ValueReader.unknownProvider(id.rawValue, among: providers, command: command)
+            }
+        }
         settings = try ConnectionOptions(options, environment: environment, command: command).settings
     }
 

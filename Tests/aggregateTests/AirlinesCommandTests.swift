@@ -1,3 +1,4 @@
+import AggregatorTestSupport
 import Foundation
 import Testing
 
