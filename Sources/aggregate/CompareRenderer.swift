@@ -5,20 +5,11 @@ import Foundation
 ///
 /// Amounts are rounded to the currency's minor units for display, except medians in JSON, which are
 /// exact: the median of an even count may end in a half of the smallest unit.
-struct CompareRenderer {
+struct CompareRenderer: OutputRenderer {
     /// The JSON envelope's schema name; bump the version on an incompatible change.
     static let schema = "aggregate.compare.v1"
 
     let comparison: SourceComparison
-
-    /// The whole standard-output text for a format.
-    func render(_ format: OutputFormat, colors: Bool) -> String {
-        switch format {
-        case .table: table(colors: colors)
-        case .json: json().serialized() + "\n"
-        case .csv: csv()
-        }
-    }
 
     // MARK: - Table
 

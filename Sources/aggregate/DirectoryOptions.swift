@@ -44,9 +44,7 @@ struct DirectoryOptions {
         OptionSpec(
             name: "--offline", valueName: nil,
             help: "Read a live directory from the cache of its last good answer; send nothing"),
-        OptionSpec(
-            name: "--max-response-size", valueName: "SIZE",
-            help: "Largest response accepted, such as 32MiB (default) or 500KiB"),
+        ConnectionOptions.maxResponseSize,
     ]
 
     /// The installed directories.

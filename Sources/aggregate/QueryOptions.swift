@@ -45,9 +45,7 @@ struct QueryOptions {
         OptionSpec(
             name: "--offline", valueName: nil,
             help: "Answer live providers from the cache of their last good answers; send nothing"),
-        OptionSpec(
-            name: "--max-response-size", valueName: "SIZE",
-            help: "Largest response accepted, such as 32MiB (default) or 500KiB"),
+        ConnectionOptions.maxResponseSize,
         OptionSpec(name: "--verbose", valueName: nil, help: "Also report each provider's outcome and timing on stderr"),
     ]
 
@@ -128,6 +126,11 @@ struct QueryOptions {
 /// The settings every command that asks providers shares, from flags, the environment and the config
 /// file: endpoints, the deadline, the size cap, API keys, the cache and `--offline`.
 struct ConnectionOptions {
+    /// `--max-response-size`, as every command that asks providers lists it.
+    static let maxResponseSize = OptionSpec(
+        name: "--max-response-size", valueName: "SIZE",
+        help: "Largest response accepted, such as 32MiB (default) or 500KiB")
+
     /// The settings, with the embedded rates.
     var settings: Aggregator.Settings
     /// Where each provider's endpoint setting came from.

@@ -1,13 +1,17 @@
 import AggregatorCore
 import Foundation
 
-/// Prints a ``SearchResult`` as a table, the `aggregate.search.v1` JSON envelope, or CSV.
-struct SearchRenderer {
-    /// The JSON envelope's schema name; bump the version on an incompatible change.
-    static let schema = "aggregate.search.v1"
+/// What a command prints on standard output, in each of the three formats.
+protocol OutputRenderer {
+    /// Aligned columns for people.
+    func table(colors: Bool) -> String
+    /// The versioned JSON envelope.
+    func json() -> JSONValue
+    /// Comma-separated values with a header row.
+    func csv() -> String
+}
 
-    let result: SearchResult
-
+extension OutputRenderer {
     /// The whole standard-output text for a format.
     func render(_ format: OutputFormat, colors: Bool) -> String {
         switch format {
@@ -16,6 +20,14 @@ struct SearchRenderer {
         case .csv: csv()
         }
     }
+}
+
+/// Prints a ``SearchResult`` as a table, the `aggregate.search.v1` JSON envelope, or CSV.
+struct SearchRenderer: OutputRenderer {
+    /// The JSON envelope's schema name; bump the version on an incompatible change.
+    static let schema = "aggregate.search.v1"
+
+    let result: SearchResult
 
     /// Aligned columns; an empty result prints nothing (stderr says why).
     func table(colors: Bool) -> String {
