@@ -165,6 +165,16 @@ public struct Aggregator: Sendable {
             || (kind == .flights && descriptor.categories.contains(.airlineDirectory))
     }
 
+    /// Whether a provider takes part only to enrich others' offers: a directory in a flight search.
+    static func enrichesOnly(_ descriptor: ProviderDescriptor, _ query: SearchQuery) -> Bool {
+        !descriptor.categories.contains(query.kind)
+    }
+
+    /// Whether a provider's answer is judged by its airline records rather than by offers.
+    static func answersRecords(_ descriptor: ProviderDescriptor, _ query: SearchQuery) -> Bool {
+        enrichesOnly(descriptor, query) || query.kind == .airlineDirectory
+    }
+
     /// Asks every provider concurrently under the deadline; the result is in provider order.
     func fanOut(_ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil) async -> [Run] {
         var runs: [Run?] = providers.map { provider in
@@ -215,7 +225,7 @@ public struct Aggregator: Sendable {
                 .timeout, provider: id, "did not answer within the \(Self.format(deadline)) deadline")
             let timedOut = ProviderOutcome(
                 provider: id, status: .timeout, latency: deadline, error: error,
-                enrichesOnly: !provider.descriptor.categories.contains(query.kind))
+                enrichesOnly: Self.enrichesOnly(provider.descriptor, query))
             // Reading the cache is local and quick, so a late provider's last good answer is still worth
             // showing, marked stale, rather than nothing.
             let fallback = await staleAnswer(from: provider, query: query, failed: timedOut)
@@ -250,8 +260,7 @@ public struct Aggregator: Sendable {
         let live = settings.endpoints[descriptor.id]?.isRemote ?? false
         let clock = ContinuousClock()
         let start = clock.now
-        // A directory asked to enrich a flight search sells nothing, so the query's flags are not its concern.
-        let enrichesOnly = !descriptor.categories.contains(query.kind)
+        let enrichesOnly = Self.enrichesOnly(descriptor, query)
         let notes = Self.capabilityNotes(descriptor, query: query)
         let log = ResponseLog()
         let cacheOnly = live && settings.offline ? settings.cache : nil
@@ -315,7 +324,7 @@ public struct Aggregator: Sendable {
     private static func status(
         of response: ProviderResponse, query: SearchQuery, descriptor: ProviderDescriptor
     ) -> ProviderOutcome.Status {
-        let answersRecords = !descriptor.categories.contains(query.kind) || query.kind == .airlineDirectory
+        let answersRecords = Self.answersRecords(descriptor, query)
         let empty = answersRecords ? response.airlines.isEmpty : response.offers.isEmpty
         return empty ? .noResults : .ok
     }
@@ -338,12 +347,12 @@ public struct Aggregator: Sendable {
             provider: descriptor.id, status: status(of: response, query: query, descriptor: descriptor),
             offers: offers.count, skipped: response.skipped, latency: latency, error: liveFailure,
             notes: notes + ["\(why)\(when)"] + response.notes, stale: true, retrievedAt: retrievedAt,
-            records: response.airlines.count, enrichesOnly: !descriptor.categories.contains(query.kind))
+            records: response.airlines.count, enrichesOnly: enrichesOnly(descriptor, query))
         return Run(outcome: outcome, offers: offers, airlines: response.airlines)
     }
 
     private static func capabilityNotes(_ descriptor: ProviderDescriptor, query: SearchQuery) -> [String] {
-        let answersRecords = !descriptor.categories.contains(query.kind) || query.kind == .airlineDirectory
+        let answersRecords = Self.answersRecords(descriptor, query)
         var notes: [String] = []
         let dateFlags = [("--date", query.departureDate), ("--return", query.returnDate)].filter { $0.1 != nil }
         if !answersRecords, !dateFlags.isEmpty, !descriptor.capabilities.contains(.dates) {
