@@ -70,7 +70,6 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private let maxRedirects: Int
     private let lock = NSLock()
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
-    private var task: URLSessionTask?
     private var response: HTTPURLResponse?
     private var body = Data()
     private var redirects = 0
@@ -84,7 +83,6 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
         let alreadyFailed: TransportError? = lock.withLock {
             self.continuation = continuation
-            self.task = task
             return failure
         }
         if let alreadyFailed {
