@@ -45,14 +45,9 @@ public enum ProviderConformance {
             live.offers.map(\.id) == first.offers.map(\.id),
             "live requests ask for the paths the samples are named after", sourceLocation: sourceLocation)
 
-        for body in malformedBodies {
-            try await checkRejects(body, provider: provider, query: query, sourceLocation: sourceLocation)
-        }
-        for (name, sample) in descriptor.embeddedResponses.bodies {
-            let truncated = String(sample.prefix(sample.count / 2))
-            try await checkRejects(
-                truncated, provider: provider, query: query, only: name, sourceLocation: sourceLocation)
-        }
+        try await checkSurvivesMalformedBodies(
+            provider, query: query, what: "offers", sane: { $0.offers.allSatisfy { $0.price.amount > 0 } },
+            sourceLocation: sourceLocation)
     }
 
     /// Runs the checks that apply to an airline directory, a provider that delivers airline records
@@ -92,14 +87,9 @@ public enum ProviderConformance {
             live.airlines == first.airlines, "live requests ask for the paths the samples are named after",
             sourceLocation: sourceLocation)
 
-        for body in malformedBodies {
-            try await checkRejectsRecords(body, provider: provider, query: query, sourceLocation: sourceLocation)
-        }
-        for (name, sample) in descriptor.embeddedResponses.bodies {
-            let truncated = String(sample.prefix(sample.count / 2))
-            try await checkRejectsRecords(
-                truncated, provider: provider, query: query, only: name, sourceLocation: sourceLocation)
-        }
+        try await checkSurvivesMalformedBodies(
+            provider, query: query, what: "records", sane: { $0.airlines.allSatisfy { !$0.name.isEmpty } },
+            sourceLocation: sourceLocation)
     }
 
     /// Checks the invariants of airline records.
@@ -121,30 +111,6 @@ public enum ProviderConformance {
                     ["http", "https"].contains(image.scheme ?? ""), "record \(record.id)'s logo is a web URL",
                     sourceLocation: sourceLocation)
             }
-        }
-    }
-
-    /// Like ``checkRejects(_:provider:query:only:sourceLocation:)``, for records.
-    static func checkRejectsRecords(
-        _ body: String, provider: some OfferProvider, query: SearchQuery, only name: String? = nil,
-        sourceLocation: SourceLocation
-    ) async throws {
-        var bodies = provider.descriptor.embeddedResponses.bodies
-        for key in bodies.keys where name == nil || key == name { bodies[key] = body }
-        let client = ProviderClient(
-            provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(bodies),
-            transport: UnreachableTransport())
-        do {
-            let response = try await provider.search(query, using: client)
-            #expect(
-                response.airlines.allSatisfy { !$0.name.isEmpty },
-                "a malformed body yields no nonsense records", sourceLocation: sourceLocation)
-        } catch is ProviderError {
-            // The expected outcome for a body that cannot be read.
-        } catch {
-            Issue.record(
-                "body \(body.prefix(30).debugDescription) threw \(type(of: error)), not ProviderError",
-                sourceLocation: sourceLocation)
         }
     }
 
@@ -175,28 +141,32 @@ public enum ProviderConformance {
         }
     }
 
-    /// Serves `body` for every request (or only for the request `only`) and expects either a
-    /// response or a ``ProviderError``.
-    static func checkRejects(
-        _ body: String, provider: some OfferProvider, query: SearchQuery, only name: String? = nil,
+    /// Serves each malformed body for every request, then each sample cut in half for its own request,
+    /// and expects either a response that passes `sane` or a ``ProviderError``, never anything else.
+    static func checkSurvivesMalformedBodies(
+        _ provider: some OfferProvider, query: SearchQuery, what: String, sane: (ProviderResponse) -> Bool,
         sourceLocation: SourceLocation
     ) async throws {
-        var bodies = provider.descriptor.embeddedResponses.bodies
-        for key in bodies.keys where name == nil || key == name { bodies[key] = body }
-        let client = ProviderClient(
-            provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(bodies),
-            transport: UnreachableTransport())
-        do {
-            let response = try await provider.search(query, using: client)
-            #expect(
-                response.offers.allSatisfy { $0.price.amount > 0 },
-                "a malformed body yields no nonsense offers", sourceLocation: sourceLocation)
-        } catch is ProviderError {
-            // The expected outcome for a body that cannot be read.
-        } catch {
-            Issue.record(
-                "body \(body.prefix(30).debugDescription) threw \(type(of: error)), not ProviderError",
-                sourceLocation: sourceLocation)
+        let samples = provider.descriptor.embeddedResponses.bodies
+        let cases =
+            malformedBodies.map { body in (body, nil as String?) }
+            + samples.map { name, sample in (String(sample.prefix(sample.count / 2)), name) }
+        for (body, only) in cases {
+            var bodies = samples
+            for key in bodies.keys where only == nil || key == only { bodies[key] = body }
+            let client = ProviderClient(
+                provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(bodies),
+                transport: UnreachableTransport())
+            do {
+                let response = try await provider.search(query, using: client)
+                #expect(sane(response), "a malformed body yields no nonsense \(what)", sourceLocation: sourceLocation)
+            } catch is ProviderError {
+                // The expected outcome for a body that cannot be read.
+            } catch {
+                Issue.record(
+                    "body \(body.prefix(30).debugDescription) threw \(type(of: error)), not ProviderError",
+                    sourceLocation: sourceLocation)
+            }
         }
     }
 }
