@@ -1,32 +1,5 @@
 import Foundation
 
-/// What kind of thing a search looks for, and what a provider can offer.
-public enum OfferCategory: String, Sendable, Hashable, CaseIterable, Comparable {
-    /// Flight itineraries.
-    case flights
-    /// Car rentals.
-    case cars
-    /// Airline records that enrich other offers; never searched for directly.
-    case airlineDirectory = "airline_directory"
-
-    /// Orders by declaration, so lists print in a fixed order.
-    public static func < (lhs: OfferCategory, rhs: OfferCategory) -> Bool {
-        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
-    }
-}
-
-/// How results are ordered.
-public enum SortKey: String, Sendable, Hashable, CaseIterable {
-    /// Cheapest first.
-    case price
-    /// Shortest first.
-    case duration
-    /// Earliest departure first.
-    case departure
-    /// Lowest ``OfferRanker`` score first: price and duration relative to the best, plus stops.
-    case best
-}
-
 /// Everything a search asks for. Providers read it to build requests; the pipeline applies the same
 /// filters to every provider's offers afterwards, so a provider that cannot filter on the server
 /// still gives correct results.

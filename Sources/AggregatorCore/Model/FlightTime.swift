@@ -1,0 +1,26 @@
+import Foundation
+
+/// When a segment departs or arrives: the wall clock at the airport, the UTC instant, or both.
+public struct FlightTime: Sendable, Hashable {
+    /// The time on the airport's wall clock.
+    public var local: LocalDateTime?
+    /// The real instant, when the provider sends one.
+    public var utc: Date?
+
+    /// Creates a time from what the provider knows.
+    /// - Parameters:
+    ///   - local: the wall-clock time at the airport.
+    ///   - utc: the instant.
+    public init(local: LocalDateTime?, utc: Date? = nil) {
+        self.local = local
+        self.utc = utc
+    }
+
+    /// A value for ordering departures: the UTC instant where known, else the wall clock read as
+    /// UTC. Mixing the two is off by at most the airports' UTC offsets; callers that need better
+    /// order by `utc` first.
+    public var orderingMinutes: Int64? {
+        if let utc { return Int64((utc.timeIntervalSince1970 / 60).rounded(.down)) }
+        return local?.minutesSinceEpoch
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A flight trip: one leg one-way, two legs for a round trip.
+public struct Itinerary: Sendable, Hashable {
+    /// The legs in travel order; never empty.
+    public var legs: [Leg]
+
+    /// Creates an itinerary.
+    /// - Parameter legs: outbound first, then the return leg if any.
+    public init(legs: [Leg]) {
+        self.legs = legs
+    }
+
+    /// Whether the trip comes back.
+    public var isRoundTrip: Bool { legs.count > 1 }
+    /// The most stops on any leg: what `--max-stops` limits.
+    public var stops: Int { legs.map(\.stops).max() ?? 0 }
+    /// Every segment of every leg, in order.
+    public var segments: [Segment] { legs.flatMap(\.segments) }
+    /// The sum of the legs' durations, or `nil` if any is unknown.
+    public var duration: Duration? {
+        var total = Duration.zero
+        for leg in legs {
+            guard let duration = leg.duration else { return nil }
+            total += duration
+        }
+        return total
+    }
+    /// Distinct carrier display codes in order of appearance.
+    public var carriers: [Carrier] {
+        var seen = Set<Carrier>()
+        return segments.map(\.carrier).filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A label the pipeline attaches to an offer.
+public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codable {
+    /// The tag's name as it appears in output.
+    public let rawValue: String
+
+    /// Creates a tag from its name.
+    /// - Parameter rawValue: the name, lower case with underscores.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Orders tags by name so that output is stable.
+    public static func < (lhs: OfferTag, rhs: OfferTag) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The lowest price among the ranked offers.
+    public static let cheapest = OfferTag(rawValue: "cheapest")
+    /// The shortest duration among the ranked offers.
+    public static let fastest = OfferTag(rawValue: "fastest")
+    /// The best score (see ``OfferRanker``).
+    public static let best = OfferTag(rawValue: "best")
+    /// Sold by more than one provider.
+    public static let multipleSources = OfferTag(rawValue: "multiple_sources")
+    /// Fewer than ten seats left.
+    public static let fewSeatsLeft = OfferTag(rawValue: "few_seats_left")
+    /// The price could not be converted into the search's currency; it is shown as sent.
+    public static let unconverted = OfferTag(rawValue: "unconverted")
+    /// A carrier of the offer is one of the user's favourites.
+    public static let favorite = OfferTag(rawValue: "favorite")
+    /// A carrier of the offer is marked inactive in the airline directory.
+    public static let inactiveCarrier = OfferTag(rawValue: "inactive_carrier")
+}
