@@ -22,12 +22,15 @@ func provider(_ name: String) -> Target {
 func providerTests(_ name: String) -> Target {
     .testTarget(
         name: "\(name)Tests",
-        dependencies: [.target(name: name), "AggregatorCore", "AggregatorTestSupport"],
+        dependencies: [.target(name: name), "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
         path: "Tests/\(name)Tests",
         exclude: ["Fixtures"],
         swiftSettings: strictSettings
     )
 }
+
+/// The provider modules built into the `aggregate` tool.
+let builtInProviders = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental"]
 
 let package = Package(
     name: "aggregate",
@@ -35,19 +38,18 @@ let package = Package(
     products: [
         .executable(name: "aggregate", targets: ["aggregate"]),
         .library(name: "AggregatorCore", targets: ["AggregatorCore"]),
-    ],
+        .library(name: "AggregateCLI", targets: ["AggregateCLI"]),
+        .library(name: "ProviderTestKit", targets: ["ProviderTestKit"]),
+    ] + builtInProviders.map { .library(name: $0, targets: [$0]) },
     targets: [
         .target(name: "AggregatorCore", swiftSettings: strictSettings),
-        provider("Kiwi"),
-        provider("Aviasales"),
-        provider("SunWeb"),
-        provider("Sita"),
-        provider("CarRental"),
-        .executableTarget(
-            name: "aggregate",
-            dependencies: ["AggregatorCore", "Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental"],
+        .target(
+            name: "AggregateCLI",
+            dependencies: ["AggregatorCore"] + builtInProviders.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "aggregate", dependencies: ["AggregateCLI"], swiftSettings: strictSettings),
+        .target(name: "ProviderTestKit", dependencies: ["AggregatorCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "AggregateBenchmarks",
             dependencies: ["AggregatorCore", "Kiwi", "Aviasales"],
@@ -56,24 +58,19 @@ let package = Package(
         ),
         .target(
             name: "AggregatorTestSupport",
-            dependencies: ["AggregatorCore"],
+            dependencies: ["AggregatorCore", "ProviderTestKit"],
             path: "Tests/Support",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AggregatorCoreTests",
-            dependencies: ["AggregatorCore", "AggregatorTestSupport"],
+            dependencies: ["AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
             swiftSettings: strictSettings
         ),
-        providerTests("Kiwi"),
-        providerTests("Aviasales"),
-        providerTests("SunWeb"),
-        providerTests("CarRental"),
-        providerTests("Sita"),
         .testTarget(
             name: "aggregateTests",
-            dependencies: ["aggregate", "AggregatorCore", "AggregatorTestSupport"],
+            dependencies: ["aggregate", "AggregateCLI", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
             swiftSettings: strictSettings
         ),
-    ]
+    ] + builtInProviders.map(provider) + builtInProviders.map(providerTests)
 )

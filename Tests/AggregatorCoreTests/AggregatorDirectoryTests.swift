@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("The aggregator with an airline directory")
@@ -21,7 +22,7 @@ struct AggregatorDirectoryTests {
     ) async throws -> SearchResult {
         let aggregator = try Aggregator(
             providers: providers, transport: UnreachableTransport(),
-            settings: Aggregator.Settings(deadline: .seconds(5), favoriteCarriers: favorites),
+            settings: SearchSettings(deadline: .seconds(5), favoriteCarriers: favorites),
             now: { OfferFactory.retrievedAt })
         return await aggregator.search(query)
     }
@@ -37,7 +38,7 @@ struct AggregatorDirectoryTests {
         let result = try await search([Self.flights, Self.directory(skipped: 2)])
         #expect(result.outcomes.map(\.status) == [.ok, .ok])
         let outcome = result.outcomes[1]
-        #expect(outcome.records == 2 && outcome.skipped == 2 && outcome.offers == 0)
+        #expect(outcome.recordCount == 2 && outcome.skipped == 2 && outcome.offerCount == 0)
         #expect(outcome.enrichesOnly)
         #expect(!result.outcomes[0].enrichesOnly)
         #expect(result.airlines.records == Self.records)
@@ -63,7 +64,7 @@ struct AggregatorDirectoryTests {
         let result = try await search(
             [Self.directory(skipped: 1), empty, Self.flights], query: SearchQuery(kind: .airlineDirectory))
         #expect(result.outcomes.map(\.status) == [.ok, .noResults, .unsupported])
-        #expect(result.outcomes.map(\.records) == [2, 0, 0])
+        #expect(result.outcomes.map(\.recordCount) == [2, 0, 0])
         #expect(!result.outcomes[0].enrichesOnly)
         #expect(result.airlines.records.count == 2)
         #expect(result.offers.isEmpty)
@@ -85,8 +86,9 @@ struct AggregatorDirectoryTests {
         #expect(directoryOnly.completeness == .none, "in a directory search the directory is what was asked for")
     }
 
-    @Test func enrichmentRunsAfterTheFilterSoAFilterSeesTheProvidersNames() async throws {
-        let filtered = try await search([Self.flights, Self.directory()], query: SearchQuery(airline: "Вуэлинг"))
+    @Test(arguments: ["Вуэлинг", "vueling", "VY"])
+    func theAirlineFilterKnowsTheProvidersNameTheDirectorysNameAndTheCode(airline: String) async throws {
+        let filtered = try await search([Self.flights, Self.directory()], query: SearchQuery(airline: airline))
         #expect(filtered.offers.count == 1)
         #expect(filtered.offers.first?.product.itinerary?.segments.first?.carrier.name == "Vueling")
     }

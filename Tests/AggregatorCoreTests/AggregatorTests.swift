@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("The aggregator: fan-out, deadline, outcomes and the pipeline")
@@ -14,7 +15,7 @@ struct AggregatorTests {
 
     func aggregator(_ providers: [any OfferProvider], deadline: Duration = .seconds(5)) throws -> Aggregator {
         try Aggregator(
-            providers: providers, transport: UnreachableTransport(), settings: Aggregator.Settings(deadline: deadline),
+            providers: providers, transport: UnreachableTransport(), settings: SearchSettings(deadline: deadline),
             now: { OfferFactory.retrievedAt })
     }
 
@@ -87,7 +88,7 @@ struct AggregatorTests {
         let result = try await aggregator([undated]).search(query)
         #expect(
             result.outcomes[0].notes == [
-                "its offers carry no dates, so it cannot honour --date", "it cannot search round trips",
+                .cannotHonour([.departureDate], lacking: .dates), .cannotHonour([.roundTrip], lacking: .roundTrips),
             ])
     }
 
@@ -100,7 +101,7 @@ struct AggregatorTests {
         #expect(offer.price == Money(decimal("94.43"), .eur))
         #expect(offer.sources.map(\.provider) == ["roubles", "fast"])
         #expect(offer.tags.isSuperset(of: [.cheapest, .multipleSources]))
-        #expect(result.outcomes.map(\.offers) == [1, 1])
+        #expect(result.outcomes.map(\.offerCount) == [1, 1])
     }
 
     @Test func theLimitKeepsTheBestAndCountsTheRest() async throws {
@@ -119,7 +120,7 @@ struct AggregatorTests {
         let result = try await aggregator([FakeProvider("fast", behaviour: .offers([Self.vieBcn]))])
             .search(SearchQuery(maxPrice: 50))
         #expect(result.offers.isEmpty)
-        #expect(result.hints == [FilterHint(dropped: ["--max-price"], offers: 1)])
+        #expect(result.hints == [FilterHint(dropped: [.maxPrice], offers: 1)])
     }
 
     @Test func unconvertiblePricesAreNoted() async throws {
@@ -128,15 +129,14 @@ struct AggregatorTests {
             provider: "fast", carrier: "ZZ", from: "VIE", to: "BCN", departure: "2026-12-18 05:00", price: 1,
             currency: xyz)
         let result = try await aggregator([FakeProvider("fast", behaviour: .offers([strange]))]).search(SearchQuery())
-        #expect(result.notes.count == 1)
-        #expect(result.notes[0].hasPrefix("prices in XYZ cannot be converted"))
+        #expect(result.notes == [.unconvertedPrices([xyz], ratesDate: ExchangeRates.embedded.date)])
     }
 
     @Test func badSetUpFailsBeforeAnyRequest() {
         let one = FakeProvider("same", behaviour: .offers([]))
-        #expect(throws: AggregatorSetupError.self) { try Aggregator(providers: [one, one]) }
+        #expect(throws: AggregatorSetupError(.duplicateProvider("same"))) { try Aggregator(providers: [one, one]) }
         #expect(throws: AggregatorSetupError.self) {
-            try Aggregator(providers: [one], settings: Aggregator.Settings(deadline: .zero))
+            try Aggregator(providers: [one], settings: SearchSettings(deadline: .zero))
         }
     }
 }

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// A provider whose whole wire format is a JSON array of prices, each a VIE→BCN flight: enough to
@@ -41,7 +42,7 @@ struct CacheFallbackTests {
         let clock = now ?? firstFetch
         return try Aggregator(
             providers: providers,
-            settings: Aggregator.Settings(
+            settings: SearchSettings(
                 deadline: deadline, endpoints: ["prices": .remote(server.baseURL)],
                 retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)),
                 cache: ResponseCache(folder: folder), offline: offline),
@@ -67,7 +68,7 @@ struct CacheFallbackTests {
         #expect(outcome.stale)
         #expect(outcome.retrievedAt == firstFetch)
         #expect(outcome.error?.code == .httpStatus)
-        #expect(outcome.notes.contains("its live request failed: answered from the cache retrieved 2026-11-18T11:06Z"))
+        #expect(outcome.notes.contains(.answeredFromCache(retrievedAt: firstFetch, afterLiveFailure: true)))
         #expect(stale.offers.map(\.price.amount) == [95, 120])
         #expect(stale.offers.flatMap(\.sources).allSatisfy { $0.retrievedAt == firstFetch })
         #expect(stale.completeness == .partial, "a stale stand-in is not a full answer")
@@ -98,7 +99,8 @@ struct CacheFallbackTests {
         let outcome = try #require(result.outcomes.first)
         #expect(outcome.status == .failed)
         #expect(outcome.error?.code == .notCached)
-        #expect(outcome.error?.message == "has no cached answer for /flights; run the search once without --offline")
+        #expect(outcome.error?.message == "has no cached answer for /flights")
+        #expect(outcome.error?.remedy == .searchOnline)
         #expect(server.requests.isEmpty)
         #expect(result.completeness == .none)
     }
@@ -158,7 +160,7 @@ struct CacheFallbackTests {
         defer { server.stop() }
         let aggregator = try Aggregator(
             providers: [PriceListProvider()],
-            settings: Aggregator.Settings(
+            settings: SearchSettings(
                 endpoints: ["prices": .remote(server.baseURL)], retryPolicy: .never))
         let result = await aggregator.search(SearchQuery())
         #expect(result.outcomes.first?.status == .failed)
@@ -167,7 +169,7 @@ struct CacheFallbackTests {
 
     @Test func offlineWithoutACacheFolderIsASetUpError() {
         #expect(throws: AggregatorSetupError.self) {
-            try Aggregator(providers: [PriceListProvider()], settings: Aggregator.Settings(offline: true))
+            try Aggregator(providers: [PriceListProvider()], settings: SearchSettings(offline: true))
         }
     }
 

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("Currency conversion")

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("Filters and empty-result hints")
@@ -47,25 +48,26 @@ struct OfferFilterTests {
         let query = SearchQuery(destination: "AMS", departureDate: day("2026-12-19"), maxPrice: 100)
         let filter = OfferFilter(query: query)
         #expect(filter.apply(offers).isEmpty)
-        let hints = filter.hints(for: offers, merging: OfferMerger().merge)
+        let hints = filter.hints(for: offers)
         // No single filter is enough (KL 1844 to AMS costs 115 and leaves on the 18th), so pairs are offered.
         #expect(
-            hints.map(\.description) == [
-                "without --to and --date: 1", "without --to and --max-price: 1", "without --date and --max-price: 1",
+            hints == [
+                FilterHint(dropped: [.destination, .departureDate], offers: 1),
+                FilterHint(dropped: [.destination, .maxPrice], offers: 1),
+                FilterHint(dropped: [.departureDate, .maxPrice], offers: 1),
             ])
     }
 
     @Test func singleFilterHintsCountWhatEachWouldBringBack() {
         let query = SearchQuery(departureDate: day("2026-12-20"), maxPrice: 110)
-        let hints = OfferFilter(query: query).hints(for: offers, merging: OfferMerger().merge)
-        // Without --max-price the date still excludes everything, so only --date is suggested.
-        #expect(hints.map(\.description) == ["without --date: 1"])
+        let hints = OfferFilter(query: query).hints(for: offers)
+        // Without the price cap the date still excludes everything, so only the date is suggested.
+        #expect(hints == [FilterHint(dropped: [.departureDate], offers: 1)])
     }
 
     @Test func noHintsWhenSomethingMatchesOrNothingCame() {
         let filter = OfferFilter(query: SearchQuery(destination: "BCN"))
-        #expect(filter.hints(for: offers, merging: OfferMerger().merge).isEmpty)
-        #expect(
-            OfferFilter(query: SearchQuery(destination: "XXX")).hints(for: [], merging: OfferMerger().merge).isEmpty)
+        #expect(filter.hints(for: offers).isEmpty)
+        #expect(OfferFilter(query: SearchQuery(destination: "XXX")).hints(for: []).isEmpty)
     }
 }

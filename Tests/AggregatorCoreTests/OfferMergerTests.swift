@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("Merging the same trip from several providers")
@@ -127,7 +128,7 @@ struct OfferMergerTests {
         func car(_ provider: ProviderID, plate: String, price: Decimal) -> Offer {
             Offer(
                 id: "\(provider)-\(plate)-\(price)",
-                product: .car(CarRental(brand: "Toyota", model: "2019", plateNumber: plate)),
+                product: .car(RentalCar(brand: "Toyota", model: "2019", plateNumber: plate)),
                 priceBasis: .perDay,
                 source: OfferSource(
                     provider: provider, reference: plate, price: Money(price, .eur),

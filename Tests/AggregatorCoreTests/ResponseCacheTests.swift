@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// A folder under the system's temporary directory, removed when the test ends.

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("Comparing sources: per-provider figures, shared trips and pairs")
@@ -23,7 +24,7 @@ struct SourceComparisonTests {
         let ranked = OfferRanker(sort: sort).rank(OfferMerger().merge(converted))
         let defaultOutcomes = providers.map { provider in
             ProviderOutcome(
-                provider: provider, status: .ok, offers: offers.filter { $0.sources[0].provider == provider }.count,
+                provider: provider, status: .ok, offerCount: offers.filter { $0.sources[0].provider == provider }.count,
                 latency: .milliseconds(7))
         }
         return SearchResult(
@@ -50,7 +51,7 @@ struct SourceComparisonTests {
         let comparison = SourceComparison(Self.result(Self.scenario, providers: ["a", "b", "c"]))
         #expect(comparison.providers.map(\.provider) == ["a", "b", "c"])
         let (a, b, c) = (comparison.providers[0], comparison.providers[1], comparison.providers[2])
-        #expect(a.outcome.offers == 5)
+        #expect(a.outcome.offerCount == 5)
         #expect(a.outcome.latency == .milliseconds(7))
         #expect([a.matched, b.matched, c.matched] == [5, 5, 2] as [Int])
         #expect([a.shared, b.shared, c.shared] == [4, 5, 2] as [Int])
@@ -174,8 +175,7 @@ struct SourceComparisonTests {
         #expect(ax.medianDifference == nil)
         #expect(
             comparison.notes == [
-                "2 prices in XYZ cannot be converted with the rates of 2026-11-20; shown as sent and left out of "
-                    + "every comparison (pass --rates FILE to convert them)"
+                .pricesLeftOutOfComparison(2, currencies: [xyz], ratesDate: ExchangeRates.embedded.date)
             ])
     }
 
@@ -183,17 +183,19 @@ struct SourceComparisonTests {
         let xyz = try #require(CurrencyCode("XYZ"))
         var result = Self.result(
             [Self.trip(1, "a", "100"), Self.trip(1, "x", "7", currency: xyz)], providers: ["a", "x"])
-        result.notes = ["the search's own remark"]
+        let searchNote = SearchNote.unconvertedPrices([xyz], ratesDate: ExchangeRates.embedded.date)
+        result.notes = [searchNote]
         let comparison = SourceComparison(result)
-        #expect(comparison.notes.count == 2)
-        #expect(comparison.notes.first == "the search's own remark")
-        #expect(comparison.notes.last?.hasPrefix("1 price in XYZ cannot be converted") == true)
+        #expect(
+            comparison.notes == [
+                searchNote, .pricesLeftOutOfComparison(1, currencies: [xyz], ratesDate: ExchangeRates.embedded.date),
+            ])
     }
 
     @Test func aFailedProviderKeepsItsRowWithoutFigures() {
         let error = ProviderError(.malformedResponse, provider: "b", "the body is not JSON")
         let outcomes = [
-            ProviderOutcome(provider: "a", status: .ok, offers: 1, skipped: 3, latency: .milliseconds(12)),
+            ProviderOutcome(provider: "a", status: .ok, offerCount: 1, skipped: 3, latency: .milliseconds(12)),
             ProviderOutcome(provider: "b", status: .failed, latency: .milliseconds(4), error: error),
         ]
         let comparison = SourceComparison(

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// `URLSessionTransport` against a real socket: every limit the transport promises is exercised on the

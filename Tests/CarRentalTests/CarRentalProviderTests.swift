@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import CarRental
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("CarRentalProvider")
@@ -35,7 +36,7 @@ struct CarRentalProviderTests {
 
         let offer = try #require(response.offers.first)
         #expect(offer.id == "carrental-9e8f2354eb24a62c")
-        #expect(offer.product == .car(CarRental(brand: "SEAT", model: "2024", plateNumber: "4821 MKT", color: "WHITE")))
+        #expect(offer.product == .car(RentalCar(brand: "SEAT", model: "2024", plateNumber: "4821 MKT", color: "WHITE")))
         #expect(offer.price == Money(decimal("27.5"), .eur))
         #expect(offer.priceBasis == .perDay)
         #expect(offer.imageURL == nil)
@@ -88,11 +89,11 @@ struct CarRentalProviderTests {
             .convert(try await CarRentalFixtures.embeddedOffers())
         let query = SearchQuery(kind: .cars, maxPrice: 30, color: "red")
         let filter = OfferFilter(query: query)
-        let merger = OfferMerger()
-        #expect(filter.apply(converted).isEmpty)
+        let merged = OfferMerger().merge(converted)
+        #expect(filter.apply(merged).isEmpty)
         #expect(
-            filter.hints(for: converted, merging: merger.merge) == [
-                FilterHint(dropped: ["--max-price"], offers: 1), FilterHint(dropped: ["--color"], offers: 5),
+            filter.hints(for: merged) == [
+                FilterHint(dropped: [.maxPrice], offers: 1), FilterHint(dropped: [.color], offers: 5),
             ])
         #expect(OfferFilter(query: SearchQuery(kind: .cars, color: "Red")).apply(converted).count == 1)
         #expect(OfferFilter(query: SearchQuery(kind: .cars, maxPrice: 30)).apply(converted).count == 5)
@@ -148,7 +149,7 @@ struct CarRentalProviderTests {
         #expect(response.offers.count == 8, "the service cannot filter: the pipeline does")
         #expect(transport.requests.count == 1)
         let request = try #require(transport.requests.first)
-        #expect(request.method == "GET")
+        #expect(request.method == .get)
         #expect(request.url.host == "api.carbooking.app")
         #expect(request.url.path == "/v1/cars")
         #expect(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems == nil)

@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import CarRental
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// Recorded responses next to the tests, and clients that serve them.
@@ -56,7 +57,7 @@ enum CarRentalFixtures {
 
 extension Offer {
     /// The car, for tests that know the offer is one.
-    func requireCar() throws -> CarRental {
+    func requireCar() throws -> RentalCar {
         try #require(product.car)
     }
 }

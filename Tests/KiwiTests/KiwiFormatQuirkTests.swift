@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import Foundation
 import Kiwi
+import ProviderTestKit
 import Testing
 
 /// The documented oddities of Kiwi's format, each on a recorded fixture.

@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import Foundation
 import Kiwi
+import ProviderTestKit
 import Testing
 
 /// Recorded responses next to the tests, and clients that serve them.

@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("aggregate airlines, run as a built binary")
@@ -177,7 +178,9 @@ struct SearchWithDirectoryTests {
 
         let unknown = try await Binary.run(["search"], environment: ["AGGREGATE_DIRECTORY": "kiwi"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("error: AGGREGATE_DIRECTORY=kiwi is not an installed airline directory"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "error: AGGREGATE_DIRECTORY names 'kiwi', which is not an installed airline directory"))
     }
 
     @Test func theDefaultSelectionLeavesTheDirectoryOutAndAFailingDirectoryMakesASearchPartial() async throws {

@@ -160,7 +160,7 @@ struct CarSearchTests {
         #expect(
             run.stderr
                 == "warning: carrental failed: the response is not in the expected format: the body is not JSON "
-                + "(it starts with '<html>oops</html>')\n")
+                + "(it is an HTML page)\n")
         let json = try await Binary.run(arguments + ["--format", "json"])
         #expect(json.status == 3)
         let provider = try #require((try json.json()["providers"] as? [[String: Any]])?.first)

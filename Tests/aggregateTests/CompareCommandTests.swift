@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// The embedded scenario: four flights are sold by both kiwi and aviasales — OS 395 at 169 EUR against

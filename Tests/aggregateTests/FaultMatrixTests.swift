@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// Every provider against every way a live service misbehaves, through the built binary and a real

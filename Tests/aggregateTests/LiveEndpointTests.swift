@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 @Suite("Live endpoints: the binary against a real HTTP server on loopback")
@@ -49,7 +50,7 @@ struct LiveEndpointTests {
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "warning: kiwi failed: the service answered HTTP 503: <h1>Service Unavailable</h1> (after 3 attempts)\n"
+                == "warning: kiwi failed: the service answered HTTP 503 Service Unavailable with an HTML page (after 3 attempts)\n"
         )
         #expect(run.stdoutLines.dropFirst().filter { !$0.isEmpty }.count == 6)
     }

@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// The config file, API keys, the cache and `--offline`, and the progress line, through the built

@@ -63,7 +63,7 @@ struct UsageTests {
         let bad = try folder.write("rates.json", "{\"base\": \"EUR\"}")
         let missing = try await Binary.run(["search", "--rates", "/nonexistent/rates.json"])
         #expect(missing.status == 64)
-        #expect(missing.stderr.hasPrefix("error: cannot read the rates file '/nonexistent/rates.json'."))
+        #expect(missing.stderr.hasPrefix("error: there is no rates file '/nonexistent/rates.json'."))
         let unusable = try await Binary.run(["search", "--rates", bad.path])
         #expect(unusable.status == 64)
         #expect(unusable.stderr.hasPrefix("error: the rates file '\(bad.path)' is unusable: it is not a rates table"))
@@ -85,7 +85,7 @@ struct UsageTests {
     @Test func helpAndVersionPrintToStandardOutput() async throws {
         let version = try await Binary.run(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout == "aggregate 0.1.0\n")
+        #expect(version.stdout == "aggregate 0.2.0\n")
         for arguments in [["--help"], ["search", "--help"], ["help", "search"], ["providers", "-h"], []] {
             let run = try await Binary.run(arguments)
             #expect(run.status == 0, "\(arguments)")

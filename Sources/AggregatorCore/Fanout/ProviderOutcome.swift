@@ -11,6 +11,8 @@ public struct ProviderOutcome: Sendable, Equatable {
         case noResults = "no_results"
         /// It cannot answer this kind of query, so it was not asked.
         case unsupported
+        /// The query lacks a field it cannot search without, so it was not asked.
+        case notAsked = "not_asked"
         /// It did not answer before the deadline.
         case timeout
         /// It refused because of rate limiting.
@@ -22,6 +24,8 @@ public struct ProviderOutcome: Sendable, Equatable {
         public var answered: Bool { self == .ok || self == .noResults }
         /// Whether the provider was asked and did not answer.
         public var isFailure: Bool { self == .timeout || self == .rateLimited || self == .failed }
+        /// Whether the provider was asked at all.
+        public var wasAsked: Bool { self != .unsupported && self != .notAsked }
     }
 
     /// The provider.
@@ -29,24 +33,24 @@ public struct ProviderOutcome: Sendable, Equatable {
     /// What happened.
     public var status: Status
     /// Offers it returned, before the query's filters.
-    public var offers: Int
+    public var offerCount: Int
     /// Records in its response that could not be mapped.
     public var skipped: Int
     /// Time from asking to answer (or to the deadline).
     public var latency: Duration
-    /// Why it failed, for failures and for `unsupported`.
+    /// Why it failed, was not asked, or is unsupported; for a stale answer, why its live request failed.
     public var error: ProviderError?
-    /// Remarks for the user, such as a filter it cannot honour.
-    public var notes: [String]
-    /// Whether the answer came from the cache rather than the live service: `--offline`, or the
-    /// fallback after a live failure (then ``error`` says why the live request failed).
+    /// Remarks for the user, such as a field it cannot honour.
+    public var notes: [ProviderNote]
+    /// Whether the answer came from the cache rather than the live service: offline, or the fallback
+    /// after a live failure (then ``error`` says why the live request failed).
     public var stale: Bool
     /// For a stale answer: when the cached answer was retrieved.
     public var retrievedAt: Date?
     /// Airline records it delivered.
-    public var records: Int
+    public var recordCount: Int
     /// Whether it was asked only for airline records to enrich other providers' offers (an airline
-    /// directory in a flight search): it sells nothing, so the query's flags are not its concern. Its
+    /// directory in a flight search): it sells nothing, so the query's fields are not its concern. Its
     /// failure still makes the result partial, since the offers then lack what it was asked to add.
     public var enrichesOnly: Bool
 
@@ -54,41 +58,42 @@ public struct ProviderOutcome: Sendable, Equatable {
     /// - Parameters:
     ///   - provider: the provider.
     ///   - status: what happened.
-    ///   - offers: offers returned.
+    ///   - offerCount: offers returned.
     ///   - skipped: records skipped.
     ///   - latency: time taken.
     ///   - error: why it failed.
     ///   - notes: remarks.
     ///   - stale: whether the answer came from the cache.
     ///   - retrievedAt: when a cached answer was retrieved.
-    ///   - records: airline records delivered.
+    ///   - recordCount: airline records delivered.
     ///   - enrichesOnly: whether it was asked only to enrich others' offers.
     public init(
-        provider: ProviderID, status: Status, offers: Int = 0, skipped: Int = 0, latency: Duration = .zero,
-        error: ProviderError? = nil, notes: [String] = [], stale: Bool = false, retrievedAt: Date? = nil,
-        records: Int = 0, enrichesOnly: Bool = false
+        provider: ProviderID, status: Status, offerCount: Int = 0, skipped: Int = 0, latency: Duration = .zero,
+        error: ProviderError? = nil, notes: [ProviderNote] = [], stale: Bool = false, retrievedAt: Date? = nil,
+        recordCount: Int = 0, enrichesOnly: Bool = false
     ) {
-        self.stale = stale
-        self.retrievedAt = retrievedAt
         self.provider = provider
         self.status = status
-        self.offers = offers
+        self.offerCount = offerCount
         self.skipped = skipped
         self.latency = latency
         self.error = error
         self.notes = notes
-        self.records = records
+        self.stale = stale
+        self.retrievedAt = retrievedAt
+        self.recordCount = recordCount
         self.enrichesOnly = enrichesOnly
     }
 
     /// The status a provider error leads to.
     /// - Parameter error: the error.
-    /// - Returns: `timeout`, `rate_limited`, `unsupported` or `failed`.
+    /// - Returns: `timeout`, `rate_limited`, `unsupported`, `not_asked` or `failed`.
     public static func status(for error: ProviderError) -> Status {
         switch error.code {
         case .timeout: .timeout
         case .rateLimited: .rateLimited
         case .unsupported: .unsupported
+        case .notAsked: .notAsked
         default: .failed
         }
     }

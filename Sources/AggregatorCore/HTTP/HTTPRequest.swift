@@ -1,26 +1,38 @@
 import Foundation
 
-/// An HTTP request: what a provider asks its client to fetch.
+/// An HTTP request as a transport sends it.
 public struct HTTPRequest: Sendable, Hashable {
-    /// The method, `GET` by default.
-    public var method: String
+    /// The method, such as `GET` or `POST`.
+    public var method: HTTPMethod
     /// The full URL with its query.
     public var url: URL
     /// Header fields.
     public var headers: [String: String]
+    /// The body, for methods that carry one.
+    public var body: Data?
     /// How long the whole exchange may take.
     public var timeout: Duration
+    /// Names of header fields that carry credentials (an API key, `Authorization`). A transport never
+    /// sends them to another origin than the request's own, for instance after a redirect.
+    public var sensitiveHeaders: Set<String>
 
     /// Creates a request.
     /// - Parameters:
     ///   - method: the method.
     ///   - url: the URL.
     ///   - headers: header fields.
+    ///   - body: the body.
     ///   - timeout: the time limit.
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], timeout: Duration = .seconds(10)) {
+    ///   - sensitiveHeaders: header fields that must stay with the request's origin.
+    public init(
+        method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil,
+        timeout: Duration = .seconds(10), sensitiveHeaders: Set<String> = []
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
+        self.body = body
         self.timeout = timeout
+        self.sensitiveHeaders = sensitiveHeaders
     }
 }

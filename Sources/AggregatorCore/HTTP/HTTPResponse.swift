@@ -8,15 +8,19 @@ public struct HTTPResponse: Sendable, Hashable {
     public var headers: [String: String]
     /// The body.
     public var body: Data
+    /// How many times the request was sent to get this answer: more than one after retries.
+    public var attempts: Int
 
     /// Creates a response.
     /// - Parameters:
     ///   - status: the status code.
     ///   - headers: header fields; names are lower-cased.
     ///   - body: the body.
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    ///   - attempts: how many times the request was sent.
+    public init(status: Int, headers: [String: String] = [:], body: Data, attempts: Int = 1) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
         self.body = body
+        self.attempts = attempts
     }
 }

@@ -40,12 +40,15 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.timeoutIntervalForResource = foundationSeconds
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        let delegate = ExchangeDelegate(maxBytes: maxResponseBytes, maxRedirects: maxRedirects)
+        let delegate = ExchangeDelegate(
+            maxBytes: maxResponseBytes, maxRedirects: maxRedirects, origin: Origin(request.url),
+            sensitiveHeaders: request.sensitiveHeaders.union(["Authorization"]))
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
 
         var urlRequest = URLRequest(url: request.url, timeoutInterval: foundationSeconds)
-        urlRequest.httpMethod = request.method
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: urlRequest)
         let timer = DispatchWorkItem { [weak delegate] in
@@ -74,10 +77,14 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private var body = Data()
     private var redirects = 0
     private var failure: TransportError?
+    private let origin: Origin?
+    private let sensitiveHeaders: Set<String>
 
-    init(maxBytes: Int, maxRedirects: Int) {
+    init(maxBytes: Int, maxRedirects: Int, origin: Origin?, sensitiveHeaders: Set<String>) {
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
+        self.origin = origin
+        self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
     }
 
     func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
@@ -146,8 +153,14 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
+        let target = request.url
+        let scheme = target?.scheme?.lowercased()
         let refused = lock.withLock {
             redirects += 1
+            if failure == nil, scheme != "http" && scheme != "https" || target?.host == nil {
+                let place = scheme.map { "a \($0): address" } ?? "an address without a scheme"
+                failure = TransportError(.badRedirect, "the service redirected to \(place), not a web link")
+            }
             if failure == nil, redirects > maxRedirects {
                 failure = TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects")
             }
@@ -155,7 +168,18 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         }
         // A refusal, never a cancellation: Foundation on Linux traps when a task is cancelled while it
         // waits for this handler. The exchange then completes and reports the failure.
-        completionHandler(refused ? nil : request)
+        completionHandler(refused ? nil : withoutForeignCredentials(request))
+    }
+
+    /// The redirected request, without the credentials of the first request's origin when it leaves that
+    /// origin (another scheme, host or port): a key belongs to the service it was issued for.
+    private func withoutForeignCredentials(_ request: URLRequest) -> URLRequest {
+        guard let origin, Origin(request.url) != origin else { return request }
+        var request = request
+        for (name, _) in request.allHTTPHeaderFields ?? [:] where sensitiveHeaders.contains(name.lowercased()) {
+            request.setValue(nil, forHTTPHeaderField: name)
+        }
+        return request
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -201,5 +225,19 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         default:
             return TransportError(.connectionFailed, "the connection failed: \(urlError.localizedDescription)")
         }
+    }
+}
+
+/// Scheme, host and port: what a credential is bound to.
+struct Origin: Hashable {
+    let scheme: String
+    let host: String
+    let port: Int?
+
+    init?(_ url: URL?) {
+        guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        self.scheme = scheme
+        self.host = host
+        port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
     }
 }

@@ -5,7 +5,7 @@ public enum Product: Sendable, Hashable {
     /// A flight trip.
     case flight(Itinerary)
     /// A car rental.
-    case car(CarRental)
+    case car(RentalCar)
 
     /// The itinerary when this is a flight.
     public var itinerary: Itinerary? {
@@ -14,7 +14,7 @@ public enum Product: Sendable, Hashable {
     }
 
     /// The car when this is a rental.
-    public var car: CarRental? {
+    public var car: RentalCar? {
         if case .car(let car) = self { return car }
         return nil
     }

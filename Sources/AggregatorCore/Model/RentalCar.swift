@@ -1,7 +1,7 @@
 import Foundation
 
 /// A car from a rental provider.
-public struct CarRental: Sendable, Hashable {
+public struct RentalCar: Sendable, Hashable {
     /// The maker, such as `Toyota`.
     public var brand: String
     /// The model year, or the model's name when the provider gives one.

@@ -14,7 +14,7 @@ public struct MergeKeys: Sendable, Hashable {
         switch offer.product {
         case .car(let car):
             let parts = [car.brand, car.model, car.plateNumber ?? "", offer.priceBasis.rawValue]
-            exact = car.plateNumber == nil ? [] : ["car|" + parts.map(OfferFilter.fold).joined(separator: "|")]
+            exact = car.plateNumber == nil ? [] : ["car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")]
             approximate = nil
         case .flight(let itinerary):
             let segments = itinerary.segments

@@ -10,8 +10,8 @@ public struct SearchResult: Sendable {
     public var matched: Int
     /// When nothing matched: the filters whose removal would bring offers back.
     public var hints: [FilterHint]
-    /// Remarks about the whole search, one sentence each.
-    public var notes: [String]
+    /// Remarks about the whole search.
+    public var notes: [SearchNote]
     /// The exchange rates used.
     public var rates: ExchangeRates
     /// The airline records the providers delivered: what enriched the offers, and the answer to an
@@ -30,7 +30,7 @@ public struct SearchResult: Sendable {
     ///   - airlines: the airline records delivered.
     public init(
         query: SearchQuery, outcomes: [ProviderOutcome], offers: [Offer], matched: Int, hints: [FilterHint] = [],
-        notes: [String] = [], rates: ExchangeRates, airlines: AirlineDirectory = AirlineDirectory()
+        notes: [SearchNote] = [], rates: ExchangeRates, airlines: AirlineDirectory = AirlineDirectory()
     ) {
         self.query = query
         self.outcomes = outcomes
@@ -47,7 +47,7 @@ public struct SearchResult: Sendable {
     /// details. A provider whose live request failed and whose cached answer stood in did answer, but
     /// not fully: it makes the result partial.
     public var completeness: Completeness {
-        let asked = outcomes.filter { $0.status != .unsupported }
+        let asked = outcomes.filter(\.status.wasAsked)
         let answered = asked.filter { $0.status.answered }
         if answered.isEmpty { return .none }
         let fresh = answered.filter { $0.error == nil }

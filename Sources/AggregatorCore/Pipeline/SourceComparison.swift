@@ -186,8 +186,8 @@ public struct SourceComparison: Sendable {
     public var matched: Int
     /// Every pair of providers that share a trip, in selection order.
     public var pairs: [ProviderPair]
-    /// Remarks, one sentence each: the search's, then the comparison's own (prices left out).
-    public var notes: [String]
+    /// Remarks: the search's, then the comparison's own (prices left out).
+    public var notes: [SearchNote]
 
     /// Compares the sources of a search.
     /// - Parameters:
@@ -220,11 +220,8 @@ public struct SourceComparison: Sendable {
         notes = result.notes
         let unconverted = result.offers.flatMap(\.sources).filter { $0.convertedPrice == nil }
         if !unconverted.isEmpty {
-            let codes = Set(unconverted.map(\.price.currency)).sorted().map(\.rawValue).joined(separator: ", ")
-            let count = unconverted.count == 1 ? "1 price" : "\(unconverted.count) prices"
-            notes.append(
-                "\(count) in \(codes) cannot be converted with the rates of \(result.rates.date); "
-                    + "shown as sent and left out of every comparison (pass --rates FILE to convert them)")
+            let codes = Set(unconverted.map(\.price.currency)).sorted()
+            notes.append(.pricesLeftOutOfComparison(unconverted.count, currencies: codes, ratesDate: result.rates.date))
         }
     }
 

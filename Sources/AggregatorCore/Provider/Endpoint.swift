@@ -10,8 +10,9 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
     /// A live HTTP(S) service; request paths are appended to this base URL.
     case remote(URL)
 
-    /// Parses an endpoint as written on the command line or in the environment: `embedded`,
-    /// `file:///path`, a plain absolute or relative path, or an `http(s)://` URL.
+    /// Parses an endpoint as written in a setting: `embedded`, `file:///path`, a plain absolute or
+    /// relative path, or an `http(s)://` URL. Any other scheme (`javascript:`, `ftp:`, `data:`) is
+    /// refused rather than read as a path.
     /// - Parameter text: the setting.
     /// - Throws: ``EndpointError`` for an empty value or an unsupported scheme.
     public init(parsing text: String) throws(EndpointError) {
@@ -21,11 +22,11 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
             self = .embedded
             return
         }
-        if let schemeEnd = trimmed.range(of: "://") {
-            let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+        if let scheme = Self.scheme(of: trimmed) {
             switch scheme {
             case "file":
-                guard let url = URL(string: trimmed), !url.path.isEmpty else {
+                guard trimmed.lowercased().hasPrefix("file://"), let url = URL(string: trimmed), !url.path.isEmpty
+                else {
                     throw EndpointError(text: text, reason: "it is not a valid file URL")
                 }
                 // `file://recordings/kiwi.json` reads `recordings` as a host, which would silently become
@@ -36,7 +37,7 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
                 }
                 self = .file(URL(fileURLWithPath: url.path))
             case "http", "https":
-                guard let url = URL(string: trimmed), url.host != nil else {
+                guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else {
                     throw EndpointError(text: text, reason: "it is not a valid URL")
                 }
                 self = .remote(url)
@@ -55,6 +56,18 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
         case .file(let url): url.absoluteString
         case .remote(let url): url.absoluteString
         }
+    }
+
+    /// The URL scheme a setting starts with (`https` in `https://…`, `javascript` in `javascript:…`), lower
+    /// case; `nil` for a path. A scheme is letters, then letters, digits, `+`, `-` or `.`, then `:`; one
+    /// letter before the colon is not taken for a scheme.
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard candidate.count > 1, let first = candidate.first, first.isASCII, first.isLetter,
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return candidate.lowercased()
     }
 
     /// Whether requests go over the network.

@@ -7,16 +7,14 @@ import Foundation
 /// Fetches a provider's responses from wherever its endpoint points, so that a provider only builds
 /// requests and decodes answers.
 ///
-/// The same request is answered from the compiled-in samples (`embedded`), from a recorded file or
-/// folder (`file://`), or from the live service (`http(s)://`). Every failure comes out as a
-/// ``ProviderError`` carrying the provider's id.
-///
-/// Live requests follow the client's ``RetryPolicy``: transient failures are retried with backoff,
-/// a 429's `Retry-After` is honoured while it ends before the deadline, and nothing waits past the
-/// deadline. With ``cacheOnly`` set, live requests are answered from the ``ResponseCache`` and never
-/// sent: that is `--offline`, and the fallback when a live provider fails.
+/// The same ``ProviderRequest`` is answered from the compiled-in samples (`embedded`), from a recorded
+/// file or folder (`file://`), or from the live service (`http(s)://`), where it goes through the
+/// transport stack the tool built for this provider (size cap, cache, credentials, retries, network).
+/// The client turns every failure into a ``ProviderError`` carrying the provider's id, and a success
+/// into the body.
 public struct ProviderClient: Sendable {
-    /// The provider this client fetches for.
+    /// The provider this client fetches for. A provider uses it as the source of its offers, so that the
+    /// same provider type can run under another id.
     public let provider: ProviderID
     /// Where responses come from.
     public let endpoint: Endpoint
@@ -24,161 +22,102 @@ public struct ProviderClient: Sendable {
     public let requestTimeout: Duration
     /// The largest response body accepted, in bytes.
     public let maxResponseBytes: Int
-    /// Header fields sent with every live request (an API key, for instance).
-    public let defaultHeaders: [String: String]
+    /// Header fields every live request carries (the descriptor's fixed headers).
+    public let fixedHeaders: [String: String]
     /// The current time, injectable so that tests control `retrievedAt`.
     public let now: @Sendable () -> Date
-    /// When live requests are retried.
-    public let retryPolicy: RetryPolicy
-    /// When the whole search ends: no retry waits past it.
-    public let deadline: ContinuousClock.Instant?
-    /// When set, live requests are answered from this cache only and never sent.
-    public let cacheOnly: ResponseCache?
 
     private let transport: any HTTPTransport
     private let embedded: EmbeddedResponses
-    /// Records the live bodies fetched and the cache entries read, for the ``Aggregator``.
-    var log: ResponseLog?
 
     /// Creates a client.
     /// - Parameters:
-    ///   - provider: the provider's id, for errors.
+    ///   - provider: the provider's id, for errors and offers.
     ///   - endpoint: where responses come from.
     ///   - embedded: the samples served for `.embedded`.
-    ///   - transport: sends live requests.
+    ///   - transport: sends live requests; the tool passes a stack with retries, cache and size cap.
     ///   - requestTimeout: each request's time limit.
     ///   - maxResponseBytes: the body size cap.
-    ///   - defaultHeaders: headers for every live request.
+    ///   - fixedHeaders: headers for every live request.
     ///   - now: the clock for `retrievedAt`.
-    ///   - retryPolicy: when live requests are retried.
-    ///   - deadline: the instant no retry may wait past.
-    ///   - cacheOnly: a cache to answer live requests from instead of the network.
     public init(
         provider: ProviderID, endpoint: Endpoint, embedded: EmbeddedResponses, transport: any HTTPTransport,
-        requestTimeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20,
-        defaultHeaders: [String: String] = [:], now: @escaping @Sendable () -> Date = { Date() },
-        retryPolicy: RetryPolicy = .standard, deadline: ContinuousClock.Instant? = nil, cacheOnly: ResponseCache? = nil
+        requestTimeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20, fixedHeaders: [String: String] = [:],
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.retryPolicy = retryPolicy
-        self.deadline = deadline
-        self.cacheOnly = cacheOnly
         self.provider = provider
         self.endpoint = endpoint
         self.embedded = embedded
         self.transport = transport
         self.requestTimeout = requestTimeout
         self.maxResponseBytes = maxResponseBytes
-        self.defaultHeaders = defaultHeaders
+        self.fixedHeaders = fixedHeaders
         self.now = now
     }
 
     /// Fetches one response body.
+    /// - Parameter request: the request, relative to the endpoint.
+    /// - Returns: the body of a successful response.
+    /// - Throws: ``ProviderError`` for a missing sample or file, a transport failure, a non-success
+    ///   status or an oversized body.
+    public func fetch(_ request: ProviderRequest) async throws(ProviderError) -> Data {
+        switch endpoint {
+        case .embedded:
+            guard let body = embedded.bodies[request.recordingName] else {
+                throw ProviderError(
+                    .configuration, provider: provider, "has no embedded sample for '\(request.recordingName)'",
+                    remedy: .setEndpoint)
+            }
+            return Data(body.utf8)
+        case .file(let url):
+            return try readRecording(at: url, name: request.recordingName)
+        case .remote(let base):
+            let url = try url(base: base, request: request)
+            var headers = fixedHeaders
+            headers.merge(request.headers) { $1 }
+            let live = HTTPRequest(
+                method: request.method, url: url, headers: headers, body: request.body, timeout: requestTimeout)
+            let response: HTTPResponse
+            do {
+                response = try await transport.send(live)
+            } catch let error as TransportError {
+                throw Self.error(for: error, provider: provider)
+            } catch let error as ProviderError {
+                throw error
+            } catch is CancellationError {
+                throw ProviderError(.timeout, provider: provider, "was cancelled at the deadline")
+            } catch {
+                throw ProviderError(.transport, provider: provider, "the request failed", underlying: error)
+            }
+            return try body(of: response)
+        }
+    }
+
+    /// Fetches a `GET` request's body.
     /// - Parameters:
     ///   - path: the request path relative to the endpoint, such as `flights` or `api/search`.
     ///   - query: query items for live requests.
     ///   - headers: extra header fields for live requests.
     /// - Returns: the body of a successful response.
-    /// - Throws: ``ProviderError`` for a missing sample or file, a transport failure, a non-success
-    ///   status or an oversized body.
+    /// - Throws: ``ProviderError``, as ``fetch(_:)``.
     public func get(
         _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]
-    ) async throws
-        -> Data
-    {
-        let name = Self.requestName(path)
-        switch endpoint {
-        case .embedded:
-            guard let body = embedded.bodies[name] else {
-                throw ProviderError(
-                    .configuration, provider: provider,
-                    "has no embedded sample for '\(name)'; point it at a recording with --endpoint \(provider)=file://PATH"
-                )
-            }
-            return Data(body.utf8)
-        case .file(let url):
-            return try readRecording(at: url, name: name)
-        case .remote(let base):
-            let url = try Self.url(base: base, path: path, query: query, provider: provider)
-            if let cacheOnly { return try cached(url, from: cacheOnly) }
-            var fields = defaultHeaders
-            fields.merge(headers) { $1 }
-            let body = try await fetch(HTTPRequest(url: url, headers: fields, timeout: requestTimeout))
-            log?.fetched(url: url, body: body, at: now())
-            return body
-        }
+    ) async throws(ProviderError) -> Data {
+        try await fetch(.get(path, query: query, headers: headers))
     }
 
-    /// Sends a live request, retrying transient failures as the ``RetryPolicy`` says.
-    private func fetch(_ request: HTTPRequest) async throws -> Data {
-        var attempt = 1
-        while true {
-            var failure: ProviderError
-            var requestedWait: Duration?
-            do {
-                let response = try await transport.send(request)
-                switch response.status {
-                case 429:
-                    let header = response.headers["retry-after"]
-                    requestedWait = header.flatMap { RetryPolicy.retryAfter($0, now: now()) }
-                    let asked = header.map { " (Retry-After: \($0))" } ?? ""
-                    failure = ProviderError(
-                        .rateLimited, provider: provider, "the service is rate limiting requests\(asked)")
-                case 500..<600:
-                    failure = statusError(of: response)
-                default:
-                    return try body(of: response)
-                }
-            } catch let error as TransportError {
-                let mapped = ProviderError(
-                    Self.code(for: error.kind), provider: provider, error.detail, underlying: error)
-                // Only a failed connection is worth another try; a timeout would use up the deadline
-                // again, and a redirect loop or an oversized body come back the same.
-                guard error.kind == .connectionFailed else { throw mapped }
-                failure = mapped
-            } catch let error as ProviderError {
-                throw error
-            } catch {
-                throw ProviderError(.transport, provider: provider, "request failed: \(error)", underlying: error)
-            }
-            let attempts = attempt == 1 ? "" : " (after \(attempt) attempts)"
-            guard attempt < retryPolicy.maxAttempts else {
-                failure.message += attempts
-                throw failure
-            }
-            let wait = requestedWait ?? retryPolicy.delay(beforeRetry: attempt)
-            // Without a search deadline, no wait may be longer than a request is allowed to take.
-            let limit = deadline ?? ContinuousClock.now.advanced(by: requestTimeout)
-            if ContinuousClock.now.advanced(by: wait) >= limit {
-                failure.message +=
-                    requestedWait == nil
-                    ? attempts : "; waiting \(Aggregator.format(wait)) as asked would pass the deadline"
-                throw failure
-            }
-            try await Task.sleep(for: wait)
-            attempt += 1
-        }
-    }
-
-    /// Answers a live request from the cache.
-    private func cached(_ url: URL, from cache: ResponseCache) throws -> Data {
-        switch cache.load(provider: provider, url: url) {
-        case .hit(let entry):
-            guard entry.body.count <= maxResponseBytes else {
-                throw ProviderError(
-                    .responseTooLarge, provider: provider,
-                    "the cached answer is \(entry.body.count) bytes, over the \(maxResponseBytes)-byte limit")
-            }
-            log?.readFromCache(at: entry.retrievedAt)
-            return entry.body
-        case .missing:
-            throw ProviderError(
-                .notCached, provider: provider,
-                "has no cached answer for \(url.path); run the search once without --offline")
-        case .corrupt(let reason):
-            throw ProviderError(
-                .notCached, provider: provider,
-                "its cached answer cannot be used (\(reason)); the next live answer replaces it")
-        }
+    /// Fetches the answer to a `POST` of a JSON body.
+    /// - Parameters:
+    ///   - path: the request path relative to the endpoint.
+    ///   - query: query items for live requests.
+    ///   - headers: extra header fields for live requests.
+    ///   - json: the body, encoded.
+    /// - Returns: the body of a successful response.
+    /// - Throws: ``ProviderError``, as ``fetch(_:)``.
+    public func post(
+        _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], json: Data
+    ) async throws(ProviderError) -> Data {
+        try await fetch(.post(path, query: query, headers: headers, json: json))
     }
 
     /// Decodes a JSON body, turning a decoding failure into a one-line ``ProviderError`` that says
@@ -188,50 +127,76 @@ public struct ProviderClient: Sendable {
     ///   - data: the body.
     /// - Returns: the decoded value.
     /// - Throws: ``ProviderError`` with code `malformed_response`.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ProviderError) -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw ProviderError(
-                .malformedResponse, provider: provider,
-                "the response is not in the expected format: \(Self.describe(error, body: data))", underlying: error)
+            throw malformed(Self.describe(error, body: data), underlying: error)
         } catch {
-            throw ProviderError(
-                .malformedResponse, provider: provider, "the response could not be decoded: \(error)",
-                underlying: error)
+            throw malformed("it could not be decoded", underlying: error)
         }
     }
 
-    private func body(of response: HTTPResponse) throws -> Data {
+    /// The error for a body that is not in the expected format.
+    /// - Parameters:
+    ///   - problem: where and what, such as `data[3].price is not a number`.
+    ///   - underlying: the decoder's own error.
+    /// - Returns: a `malformed_response` error.
+    public func malformed(_ problem: String, underlying: (any Error)? = nil) -> ProviderError {
+        ProviderError(
+            .malformedResponse, provider: provider, "the response is not in the expected format: \(problem)",
+            underlying: underlying)
+    }
+
+    // MARK: - Live answers
+
+    private func body(of response: HTTPResponse) throws(ProviderError) -> Data {
         // A transport with a larger cap of its own must not let a larger body through.
         guard response.body.count <= maxResponseBytes else {
             throw ProviderError(
                 .responseTooLarge, provider: provider,
-                "the response is \(response.body.count) bytes, over the \(maxResponseBytes)-byte limit")
+                "the response is \(response.body.count) bytes, over the \(maxResponseBytes)-byte limit",
+                remedy: .raiseSizeCap)
         }
+        let attempts = Self.attempts(response.attempts)
         switch response.status {
         case 200..<300:
             try checkContentType(of: response)
             return response.body
         case 429:
-            let wait = response.headers["retry-after"].map { " (Retry-After: \($0))" } ?? ""
-            throw ProviderError(.rateLimited, provider: provider, "the service is rate limiting requests\(wait)")
+            let wait = response.headers["retry-after"].map { " (Retry-After: \(PrintableText.excerpt($0, limit: 40)))" }
+            throw ProviderError(
+                .rateLimited, provider: provider, "the service is rate limiting requests\(wait ?? "")\(attempts)")
+        case 401, 403:
+            throw ProviderError(
+                .unauthorized, provider: provider, "the service refused the request: \(Self.status(of: response))",
+                remedy: .checkKey)
         default:
-            throw statusError(of: response)
+            throw ProviderError(.httpStatus, provider: provider, "the service answered \(Self.status(of: response))")
         }
     }
 
-    /// The error for a failure status, with the body's start as a summary, never the whole body.
-    private func statusError(of response: HTTPResponse) -> ProviderError {
-        ProviderError(
-            .httpStatus, provider: provider,
-            "the service answered HTTP \(response.status)\(Self.summary(of: response.body))")
+    /// `HTTP 503 Service Unavailable with an HTML page (after 3 attempts)`, or with the service's own
+    /// message quoted when it sent a short one in JSON or plain text.
+    static func status(of response: HTTPResponse) -> String {
+        var text = "HTTP \(response.status)"
+        if let reason = HTTPStatus.reason(response.status) { text += " \(reason)" }
+        if let message = ResponseBody.quotableMessage(response.body) {
+            text += ": \(message)"
+        } else if !response.body.isEmpty {
+            text += " with \(ResponseBody.describe(response.body))"
+        }
+        return text + attempts(response.attempts)
+    }
+
+    static func attempts(_ count: Int) -> String {
+        count > 1 ? " (after \(count) attempts)" : ""
     }
 
     /// A success whose declared type is not JSON is an error page from something in between (a captive
     /// portal, a proxy), not the service's answer. No type, JSON types, plain text and octet streams
     /// pass, since services mislabel JSON in those ways; decoding then has the last word.
-    private func checkContentType(of response: HTTPResponse) throws {
+    private func checkContentType(of response: HTTPResponse) throws(ProviderError) {
         guard let declared = response.headers["content-type"] else { return }
         let type = declared.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let type, !type.isEmpty else { return }
@@ -239,71 +204,70 @@ public struct ProviderClient: Sendable {
         guard !accepted else { return }
         throw ProviderError(
             .malformedResponse, provider: provider,
-            "the service answered \(type), not JSON\(Self.summary(of: response.body))")
+            "the service answered \(PrintableText.excerpt(type, limit: 60)), not JSON "
+                + "(an error page from something in between, such as a proxy or a captive portal)")
     }
 
-    private func readRecording(at url: URL, name: String) throws -> Data {
+    static func error(for error: TransportError, provider: ProviderID) -> ProviderError {
+        let detail = error.detail + attempts(error.attempts)
+        switch error.kind {
+        case .timedOut, .cancelled: return ProviderError(.timeout, provider: provider, detail, underlying: error)
+        case .responseTooLarge:
+            return ProviderError(
+                .responseTooLarge, provider: provider, detail, remedy: .raiseSizeCap, underlying: error)
+        case .notCached:
+            let remedy: ProviderError.Remedy? = detail.hasPrefix("has no cached answer") ? .searchOnline : nil
+            return ProviderError(.notCached, provider: provider, detail, remedy: remedy, underlying: error)
+        case .connectionFailed, .tooManyRedirects, .badRedirect:
+            return ProviderError(.transport, provider: provider, detail, underlying: error)
+        }
+    }
+
+    // MARK: - Recordings
+
+    private func readRecording(at url: URL, name: String) throws(ProviderError) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw ProviderError(
-                .configuration, provider: provider,
-                "no recorded response at \(url.path); check --endpoint \(provider)=file://PATH")
+                .configuration, provider: provider, "no recorded response at \(url.path)", remedy: .checkEndpoint)
         }
         let file = isDirectory.boolValue ? url.appendingPathComponent(name + ".json") : url
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        guard let size = attributes?[.size] as? Int else {
-            throw ProviderError(
-                .configuration, provider: provider,
-                "no recorded response '\(name).json' in \(url.path); add it or point --endpoint at the file itself")
-        }
-        guard size <= maxResponseBytes else {
-            throw ProviderError(
-                .responseTooLarge, provider: provider,
-                "the recorded response \(file.path) is \(size) bytes, over the \(maxResponseBytes)-byte limit")
-        }
+        let data: Data?
         do {
-            return try Data(contentsOf: file)
+            data = try RegularFile.read(file.path, maxBytes: maxResponseBytes)
         } catch {
-            throw ProviderError(
-                .configuration, provider: provider, "cannot read \(file.path): \(error.localizedDescription)",
-                underlying: error)
+            if case .tooLarge(let bytes, let limit) = error.reason {
+                throw ProviderError(
+                    .responseTooLarge, provider: provider,
+                    "the recorded response \(file.path) is \(bytes) bytes, over the \(limit)-byte limit",
+                    remedy: .raiseSizeCap)
+            }
+            throw ProviderError(.configuration, provider: provider, error.description, remedy: .checkEndpoint)
         }
+        guard let data else {
+            throw ProviderError(
+                .configuration, provider: provider, "no recorded response '\(name).json' in \(url.path)",
+                remedy: .checkEndpoint)
+        }
+        return data
     }
 
-    /// The last component of a request path: the name of its sample and of its file in a folder.
-    static func requestName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
+    // MARK: - URLs
 
-    static func url(base: URL, path: String, query: [URLQueryItem], provider: ProviderID) throws -> URL {
+    private func url(base: URL, request: ProviderRequest) throws(ProviderError) -> URL {
         var url = base
-        for component in path.split(separator: "/") { url.appendPathComponent(String(component)) }
+        for component in request.path.split(separator: "/") { url.appendPathComponent(String(component)) }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw ProviderError(.configuration, provider: provider, "cannot build a request URL from \(base)")
         }
-        if !query.isEmpty { components.queryItems = (components.queryItems ?? []) + query }
+        if !request.query.isEmpty { components.queryItems = (components.queryItems ?? []) + request.query }
         guard let full = components.url else {
             throw ProviderError(.configuration, provider: provider, "cannot build a request URL from \(base)")
         }
         return full
     }
 
-    static func code(for kind: TransportError.Kind) -> ProviderError.Code {
-        switch kind {
-        case .timedOut, .cancelled: .timeout
-        case .responseTooLarge: .responseTooLarge
-        case .connectionFailed, .tooManyRedirects: .transport
-        }
-    }
-
-    /// `: <first 120 characters of the body on one line>` or nothing for an empty body.
-    static func summary(of body: Data) -> String {
-        let text = String(decoding: body.prefix(512), as: UTF8.self)
-            .split(whereSeparator: \.isNewline).joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return "" }
-        return ": " + (text.count > 120 ? text.prefix(120) + "…" : text)
-    }
+    // MARK: - Decoding errors
 
     static func describe(_ error: DecodingError, body: Data) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
@@ -316,12 +280,13 @@ public struct ProviderClient: Sendable {
             && (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil:
             return "the top level: \(context.debugDescription)"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let start = String(decoding: body.prefix(40), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if start.isEmpty { return "the body is empty" }
-            if start.hasPrefix("{") || start.hasPrefix("[") { return "the body is broken or cut-off JSON" }
-            return "the body is not JSON (it starts with '\(start.prefix(20))')"
+            switch ResponseBody.kind(of: body) {
+            case .empty: return "the body is empty"
+            case .json: return "the body is broken or cut-off JSON"
+            default: return "the body is not JSON (it is \(ResponseBody.describe(body)))"
+            }
         case .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return "\(path(context.codingPath)): \(PrintableText.excerpt(context.debugDescription))"
         case .keyNotFound(let key, let context):
             return "\(path(context.codingPath + [key])) is missing"
         case .typeMismatch(let type, let context):

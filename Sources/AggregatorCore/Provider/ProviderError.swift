@@ -1,7 +1,10 @@
 import Foundation
 
 /// Why a provider gave no usable answer: one public error for every stage (endpoint, transport,
-/// HTTP status, decoding), with the provider's id and a message a person can act on.
+/// HTTP status, decoding), with the provider's id, a message a person can act on, and what to do.
+///
+/// The message speaks of the provider and its service only; what the user can do about it is the
+/// typed ``remedy``, which the command line words with its own flags and variables.
 public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure, stable for programs (it appears in JSON output).
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -31,37 +34,64 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let unexpected = Code(rawValue: "unexpected")
         /// The provider cannot answer this kind of query.
         public static let unsupported = Code(rawValue: "unsupported")
-        /// `--offline` was asked for and the cache holds no usable answer for the request.
+        /// The query lacks a field the provider cannot search without, so it was not asked.
+        public static let notAsked = Code(rawValue: "not_asked")
+        /// Offline mode was asked for and the cache holds no usable answer for the request.
         public static let notCached = Code(rawValue: "not_cached")
+        /// The service refused the credentials (HTTP 401 or 403), or needs a key that is not set.
+        public static let unauthorized = Code(rawValue: "unauthorized")
+    }
+
+    /// What the user can do about a failure: typed, so that the command line words it with its own
+    /// flags and the core never names them.
+    public enum Remedy: Sendable, Hashable {
+        /// Point the provider at a recording or a service: the endpoint has nothing for this request.
+        case setEndpoint
+        /// Check the endpoint setting: it names something that cannot be read.
+        case checkEndpoint
+        /// Search once while online, so that the cache has an answer to replay.
+        case searchOnline
+        /// Add these query fields; the provider cannot search without them.
+        case addFields([QueryField])
+        /// Set or check the provider's API key.
+        case checkKey
+        /// Allow larger responses.
+        case raiseSizeCap
     }
 
     /// The kind of failure.
     public var code: Code
     /// The provider that failed.
     public var provider: ProviderID
-    /// One line for a person: what happened and, where possible, what to do.
+    /// One line for a person: what happened.
     public var message: String
-    /// The error underneath, for `--verbose`.
+    /// What the user can do, when there is something.
+    public var remedy: Remedy?
+    /// The error underneath, for verbose output.
     public var underlying: (any Error)?
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: the kind of failure.
     ///   - provider: the provider that failed.
-    ///   - message: one actionable line.
+    ///   - message: one line on what happened.
+    ///   - remedy: what the user can do.
     ///   - underlying: the cause.
-    public init(_ code: Code, provider: ProviderID, _ message: String, underlying: (any Error)? = nil) {
+    public init(
+        _ code: Code, provider: ProviderID, _ message: String, remedy: Remedy? = nil, underlying: (any Error)? = nil
+    ) {
         self.code = code
         self.provider = provider
         self.message = message
+        self.remedy = remedy
         self.underlying = underlying
     }
 
     /// `kiwi: <message>`.
     public var description: String { "\(provider): \(message)" }
 
-    /// Compares code, provider and message; the underlying error is detail.
+    /// Compares code, provider, message and remedy; the underlying error is detail.
     public static func == (lhs: ProviderError, rhs: ProviderError) -> Bool {
-        lhs.code == rhs.code && lhs.provider == rhs.provider && lhs.message == rhs.message
+        lhs.code == rhs.code && lhs.provider == rhs.provider && lhs.message == rhs.message && lhs.remedy == rhs.remedy
     }
 }

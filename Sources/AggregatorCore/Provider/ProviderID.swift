@@ -1,6 +1,7 @@
 import Foundation
 
-/// A provider's short, stable id as used on the command line and in output: `kiwi`, `aviasales`.
+/// A provider's short, stable id as used in output and to select it: `kiwi`, `aviasales`. Lower-case ASCII
+/// letters, digits and dashes.
 public struct ProviderID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
@@ -20,13 +21,4 @@ public struct ProviderID: RawRepresentable, Sendable, Hashable, Comparable, Cust
 
     /// Orders ids alphabetically.
     public static func < (lhs: ProviderID, rhs: ProviderID) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// The name of the environment variable that sets this provider's endpoint:
-    /// `AGGREGATE_KIWI_ENDPOINT`.
-    public var endpointVariable: String { "AGGREGATE_\(rawValue.uppercased())_ENDPOINT" }
-
-    /// The name of the environment variable that holds this provider's API key:
-    /// `AGGREGATE_KIWI_API_KEY`. Keys come from the environment only, so they never sit in a file or
-    /// a shell history.
-    public var apiKeyVariable: String { "AGGREGATE_\(rawValue.uppercased())_API_KEY" }
 }

@@ -5,17 +5,19 @@ import Foundation
 ///
 /// Rules:
 /// - One entry per provider and request: `<folder>/<provider>/<name>-<digest>.response`, the digest
-///   taken over the full request URL with its query. Header fields are not part of the key, so an API
-///   key never reaches the disk.
-/// - An entry is one line of JSON metadata (`schema`, `url`, `retrieved_at`, `bytes`, `checksum`),
+///   taken over the method, the full request URL with its query, and a digest of the body. Header fields
+///   are not part of the key, and credentials are added below the cache, so an API key never reaches
+///   the disk.
+/// - An entry is one line of JSON metadata (`schema`, `request`, `retrieved_at`, `bytes`, `checksum`),
 ///   a newline, then the body exactly as received. The length and checksum catch a truncated or
 ///   altered file; such an entry reads as ``Lookup/corrupt(_:)``, is never fatal, and the next good
 ///   answer replaces it.
 /// - Writes go to a temporary file in the same folder and are renamed into place, so a reader sees the
 ///   old entry or the new one, never half of one; folders are created `0700` and files `0600`, since
 ///   searches are personal.
-/// - Only answers the provider could use are stored: the ``Aggregator`` stores a search's bodies after the
-///   provider mapped them without an error, so a well-formed error page never replaces a good entry.
+/// - An entry is read only when it is a regular file no larger than the size cap, checked before reading.
+/// - Only answers the provider could use are stored: a search's bodies are stored after the provider
+///   mapped them without an error, so a well-formed error page never replaces a good entry.
 public struct ResponseCache: Sendable {
     /// One stored answer.
     public struct Entry: Sendable, Hashable {
@@ -54,23 +56,40 @@ public struct ResponseCache: Sendable {
     /// Where the entry for a request lives.
     /// - Parameters:
     ///   - provider: the provider.
+    ///   - request: the request, without credentials.
+    /// - Returns: the entry's file.
+    public func file(provider: ProviderID, request: HTTPRequest) -> URL {
+        let name = request.url.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        let digest = StableIdentifier.make(prefix: name.isEmpty ? "request" : name, [Self.key(for: request)])
+        return folder.appendingPathComponent(provider.rawValue, isDirectory: true)
+            .appendingPathComponent(digest + ".response")
+    }
+
+    /// Where the entry for a `GET` of a URL lives.
+    /// - Parameters:
+    ///   - provider: the provider.
     ///   - url: the full request URL.
     /// - Returns: the entry's file.
     public func file(provider: ProviderID, url: URL) -> URL {
-        let name = url.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        let digest = StableIdentifier.make(prefix: name.isEmpty ? "request" : name, [url.absoluteString])
-        return folder.appendingPathComponent(provider.rawValue, isDirectory: true)
-            .appendingPathComponent(digest + ".response")
+        file(provider: provider, request: HTTPRequest(url: url))
     }
 
     /// Reads the entry for a request.
     /// - Parameters:
     ///   - provider: the provider.
-    ///   - url: the full request URL.
+    ///   - request: the request, without credentials.
+    ///   - maxBytes: the largest entry read; a larger file is refused before it is read.
     /// - Returns: the entry, `missing`, or `corrupt` with the reason.
-    public func load(provider: ProviderID, url: URL) -> Lookup {
-        let file = file(provider: provider, url: url)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return .missing }
+    public func load(provider: ProviderID, request: HTTPRequest, maxBytes: Int = 32 << 20) -> Lookup {
+        let file = file(provider: provider, request: request)
+        let data: Data
+        do {
+            // The header line is small; the cap is the body's.
+            guard let read = try RegularFile.read(file.path, maxBytes: maxBytes + 4096) else { return .missing }
+            data = read
+        } catch {
+            return .corrupt(error.description)
+        }
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else {
             return .corrupt("\(file.path) has no header line")
         }
@@ -81,7 +100,7 @@ public struct ResponseCache: Sendable {
         else {
             return .corrupt("\(file.path) has an unreadable header")
         }
-        guard metadata.url == url.absoluteString else {
+        guard metadata.request == Self.key(for: request) else {
             return .corrupt("\(file.path) belongs to another request")
         }
         guard metadata.bytes == body.count, metadata.checksum == Self.checksum(body),
@@ -92,18 +111,29 @@ public struct ResponseCache: Sendable {
         return .hit(Entry(body: body, retrievedAt: retrievedAt))
     }
 
+    /// Reads the entry for a `GET` of a URL.
+    /// - Parameters:
+    ///   - provider: the provider.
+    ///   - url: the full request URL.
+    /// - Returns: the entry, `missing`, or `corrupt` with the reason.
+    public func load(provider: ProviderID, url: URL) -> Lookup {
+        load(provider: provider, request: HTTPRequest(url: url))
+    }
+
     /// Stores the answer to a request, replacing any entry before it.
     /// - Parameters:
     ///   - body: the body as received.
     ///   - provider: the provider.
-    ///   - url: the full request URL.
+    ///   - request: the request, without credentials.
     ///   - retrievedAt: when it was received.
     /// - Throws: ``CacheError`` when the folder or file cannot be written.
-    public func store(_ body: Data, provider: ProviderID, url: URL, retrievedAt: Date) throws(CacheError) {
-        let file = file(provider: provider, url: url)
+    public func store(
+        _ body: Data, provider: ProviderID, request: HTTPRequest, retrievedAt: Date
+    ) throws(CacheError) {
+        let file = file(provider: provider, request: request)
         let metadata = Metadata(
-            schema: Metadata.currentSchema, url: url.absoluteString, retrievedAt: Self.formatDate(retrievedAt),
-            bytes: body.count, checksum: Self.checksum(body))
+            schema: Metadata.currentSchema, request: Self.key(for: request),
+            retrievedAt: Self.formatDate(retrievedAt), bytes: body.count, checksum: Self.checksum(body))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var contents = try? encoder.encode(metadata) else {
@@ -118,16 +148,35 @@ public struct ResponseCache: Sendable {
         }
     }
 
+    /// Stores the answer to a `GET` of a URL.
+    /// - Parameters:
+    ///   - body: the body as received.
+    ///   - provider: the provider.
+    ///   - url: the full request URL.
+    ///   - retrievedAt: when it was received.
+    /// - Throws: ``CacheError`` when the folder or file cannot be written.
+    public func store(_ body: Data, provider: ProviderID, url: URL, retrievedAt: Date) throws(CacheError) {
+        try store(body, provider: provider, request: HTTPRequest(url: url), retrievedAt: retrievedAt)
+    }
+
+    /// What identifies a request in the cache: its method, its URL and a digest of its body. Header
+    /// fields are left out, so neither an API key nor a changing header splits or leaks an entry.
+    static func key(for request: HTTPRequest) -> String {
+        var key = "\(request.method) \(request.url.absoluteString)"
+        if let body = request.body, !body.isEmpty { key += " body:" + checksum(body) }
+        return key
+    }
+
     private struct Metadata: Codable {
-        static let currentSchema = "aggregate.cache.v1"
+        static let currentSchema = "aggregate.cache.v2"
         var schema: String
-        var url: String
+        var request: String
         var retrievedAt: String
         var bytes: Int
         var checksum: String
 
         enum CodingKeys: String, CodingKey {
-            case schema, url, bytes, checksum
+            case schema, request, bytes, checksum
             case retrievedAt = "retrieved_at"
         }
     }

@@ -15,7 +15,8 @@ public struct AviasalesProvider: OfferProvider {
         summary: "Direct flights on one route from the Aviasales test search, priced in roubles.",
         categories: [.flights], nativeCurrency: .rub, capabilities: [.dates],
         liveURL: URL(string: "https://api.aviasales.ru"),
-        embeddedResponses: EmbeddedResponses(["search": AviasalesSamples.search]))
+        embeddedResponses: EmbeddedResponses(["search": AviasalesSamples.search]), sampleQuery: SearchQuery(),
+        perRequestKeys: ["id"], priceKeys: ["value"])
 
     /// Creates the provider; it needs no configuration, since the service takes no API key.
     public init() {}

@@ -12,7 +12,7 @@ extension AviasalesSearchResponse {
     /// Maps every result to an offer.
     ///
     /// A result that decoded but cannot be mapped (a date that is not a date, a price that is not
-    /// positive, a currency that is not an ISO code, a repeated id) is skipped and counted with the
+    /// positive, a currency that is not an ISO code, an exact repeat) is skipped and counted with the
     /// records that did not decode at all.
     /// - Parameters:
     ///   - provider: the provider's id, for errors and for each offer's source.
@@ -26,8 +26,9 @@ extension AviasalesSearchResponse {
         var seenIDs: Set<String> = []
         var skipped = results.skipped
         for result in results.elements {
-            // A repeated result id would give two offers one id, which downstream stages key on:
-            // the first one wins.
+            try Task.checkCancellation()
+            // An exact repeat of a flight (same route, airline, times and price) has the same id, which
+            // downstream stages key on: the first one wins and the repeat is counted.
             guard
                 let offer = Offer(
                     aviasales: result, route: route, passengers: passengers, provider: provider,
@@ -100,6 +101,9 @@ extension Offer {
     ///   - retrievedAt: when the answer arrived.
     /// - Returns: `nil` when a time cannot be read, the price is not positive, the currency is not an
     ///   ISO code or the id is empty.
+    ///
+    /// The offer's id derives from the flight's content (route, airline, times and price), not from the
+    /// service's result id, which it mints anew for every search; that id stays the source's reference.
     init?(
         aviasales result: AviasalesResult, route: AviasalesRoute, passengers: Int, provider: ProviderID,
         retrievedAt: Date
@@ -124,7 +128,12 @@ extension Offer {
             deepLink: Self.aviasalesSearchLink(route: route, departure: departure, passengers: passengers),
             retrievedAt: retrievedAt, seatsLeft: seats)
         self.init(
-            id: StableIdentifier.make(prefix: provider.rawValue, [route.originCode, route.destinationCode, reference]),
+            id: StableIdentifier.make(
+                prefix: provider.rawValue,
+                [
+                    route.originCode, route.destinationCode, airline.lowercased(), departure.description,
+                    arrival.description, "\(result.price.value.value) \(currency)",
+                ]),
             product: .flight(Itinerary(legs: [Leg(segments: [segment], duration: nil)])),
             priceBasis: .total, source: source)
     }

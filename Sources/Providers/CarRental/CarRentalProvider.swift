@@ -27,7 +27,8 @@ public struct CarRentalProvider: OfferProvider {
             summary: "Rental cars priced per day, each in its own currency, with brand, model year, plate and colour.",
             categories: [.cars], nativeCurrency: nil, capabilities: [],
             liveURL: URL(string: "https://api.carbooking.app"),
-            embeddedResponses: EmbeddedResponses(["cars": CarRentalSamples.cars]))
+            embeddedResponses: EmbeddedResponses(["cars": CarRentalSamples.cars]),
+            sampleQuery: SearchQuery(kind: .cars), priceKeys: ["unit_price"])
     }
 
     /// Fetches `/cars` and maps every car it can read, in the service's order.
@@ -43,23 +44,24 @@ public struct CarRentalProvider: OfferProvider {
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         guard query.kind == .cars else {
             throw ProviderError(
-                .unsupported, provider: Self.id, "CarRental rents cars only, not \(query.kind.rawValue)")
+                .unsupported, provider: client.provider, "CarRental rents cars only, not \(query.kind.rawValue)")
         }
         let body = try await client.get("cars")
-        let status = try Self.decode(CarRentalEnvelope.self, from: body, using: client).status
-        try Self.checkSuccess(status)
-        let response = try Self.decode(CarRentalResponse.self, from: body, using: client)
+        let status = try client.decode(CarRentalEnvelope.self, from: body).status
+        try Self.checkSuccess(status, provider: client.provider)
+        let response = try client.decode(CarRentalResponse.self, from: body)
         guard let slots = response.cars else {
             if status.code.intValue == 204 { return ProviderResponse(offers: []) }
-            throw ProviderError(
-                .malformedResponse, provider: Self.id,
-                "the response is not in the expected format: status \(Self.describe(status)) but cars is missing")
+            throw client.malformed("status \(Self.describe(status)) but cars is missing")
         }
         let retrievedAt = client.now()
         var offers: [Offer] = []
         var skipped = 0
         for (position, slot) in slots.enumerated() {
-            guard let car = slot.car, let offer = Offer(carRental: car, position: position, retrievedAt: retrievedAt)
+            try Task.checkCancellation()
+            guard let car = slot.car,
+                let offer = Offer(
+                    carRental: car, position: position, provider: client.provider, retrievedAt: retrievedAt)
             else {
                 skipped += 1
                 continue
@@ -69,37 +71,26 @@ public struct CarRentalProvider: OfferProvider {
         return ProviderResponse(offers: offers, skipped: skipped)
     }
 
-    /// The client's decoding, with its message kept on one line.
-    ///
-    /// The client quotes the start of a body that is not JSON, and an HTML error page often breaks its
-    /// line within the quoted characters (`<!DOCTYPE html>` and a newline), which would split a one-line
-    /// warning in two.
-    static func decode<T: Decodable>(_ type: T.Type, from body: Data, using client: ProviderClient) throws -> T {
-        do {
-            return try client.decode(type, from: body)
-        } catch var error as ProviderError {
-            error.message = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
-            throw error
-        }
-    }
-
     /// Throws unless the body's status is a success (2xx).
-    /// - Parameter status: the status the service put in the body.
+    /// - Parameters:
+    ///   - status: the status the service put in the body.
+    ///   - provider: the id the provider runs under.
     /// - Throws: ``ProviderError`` `rate_limited` for 429, else `http_status`, quoting the service's message.
-    static func checkSuccess(_ status: CarRentalStatus) throws {
+    static func checkSuccess(_ status: CarRentalStatus, provider: ProviderID) throws {
         let code = status.code.intValue ?? 0
         // A code that is not a whole number is no success either.
         if (200..<300).contains(code), Decimal(code) == status.code.value { return }
         throw ProviderError(
-            code == 429 ? .rateLimited : .httpStatus, provider: id, "the service answered status \(describe(status))")
+            code == 429 ? .rateLimited : .httpStatus, provider: provider,
+            "the service answered status \(describe(status))")
     }
 
     /// `500 "Internal Server Error"`, or the bare code when the service sent no message.
     static func describe(_ status: CarRentalStatus) -> String {
         let code = "\(status.code.value)"
-        let message = status.message?.split(whereSeparator: \.isNewline).joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces)
+        // The service's own words, as a short printable excerpt: never a control character or a page.
+        let message = status.message.map { PrintableText.excerpt($0, limit: 120) }
         guard let message, !message.isEmpty else { return code }
-        return "\(code) \"\(message.count > 120 ? message.prefix(120) + "…" : message)\""
+        return "\(code) \"\(message)\""
     }
 }

@@ -13,8 +13,9 @@ extension Offer {
     /// - Parameters:
     ///   - car: the decoded record.
     ///   - position: the record's index in the response's `cars` array.
+    ///   - provider: the id the provider runs under, for the source.
     ///   - retrievedAt: when the response arrived.
-    init?(carRental car: CarRentalCar, position: Int, retrievedAt: Date) {
+    init?(carRental car: CarRentalCar, position: Int, provider: ProviderID, retrievedAt: Date) {
         guard let brand = car.brand.trimmedNonEmpty, let model = car.model?.text,
             let amount = car.unitPrice?.value, amount > 0,
             let currency = car.currency.trimmedNonEmpty.flatMap(CurrencyCode.init)
@@ -23,13 +24,13 @@ extension Offer {
         // The colour stays as sent (upper case): the filter compares case-insensitively.
         let color = car.color.trimmedNonEmpty
         let id = StableIdentifier.make(
-            prefix: CarRentalProvider.id.rawValue,
+            prefix: provider.rawValue,
             [String(position), brand, model, plate ?? "", "\(amount)", currency.rawValue, color ?? ""])
         let source = OfferSource(
-            provider: CarRentalProvider.id, reference: "cars[\(position)]", price: Money(amount, currency),
+            provider: provider, reference: "cars[\(position)]", price: Money(amount, currency),
             retrievedAt: retrievedAt)
         self.init(
-            id: id, product: .car(CarRental(brand: brand, model: model, plateNumber: plate, color: color)),
+            id: id, product: .car(RentalCar(brand: brand, model: model, plateNumber: plate, color: color)),
             priceBasis: .perDay, source: source)
     }
 }

@@ -26,8 +26,9 @@ public struct KiwiProvider: OfferProvider {
             id: Self.id, displayName: "Kiwi.com",
             summary: "Flights from Kiwi.com: one-way and round trips to a city or anywhere, with booking links.",
             categories: [.flights], nativeCurrency: .eur, capabilities: [.dates, .roundTrips, .serverSideFilters],
-            liveURL: URL(string: "https://api.skypicker.com"),
-            embeddedResponses: EmbeddedResponses(["flights": KiwiSamples.flights]), apiKeyHeader: "apikey")
+            liveURL: URL(string: "https://api.skypicker.com"), authentication: .header("apikey"),
+            embeddedResponses: EmbeddedResponses(["flights": KiwiSamples.flights]), sampleQuery: SearchQuery(),
+            perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"])
     }
 
     /// Searches Kiwi's `/flights` and maps every itinerary it can read, in Kiwi's order.
@@ -36,13 +37,13 @@ public struct KiwiProvider: OfferProvider {
     ///     currency go to the server, every other filter is left to the pipeline.
     ///   - client: fetches from Kiwi's endpoint.
     /// - Returns: the offers, and how many records were skipped because they could not be read or
-    ///   mapped or repeated an earlier itinerary.
+    ///   mapped or repeated an earlier itinerary exactly.
     /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, the client's
     ///   errors for a failed fetch, and `malformedResponse` for a body that is not a Kiwi answer.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         guard query.kind == .flights else {
             throw ProviderError(
-                .unsupported, provider: Self.id, "Kiwi.com sells flights only, not \(query.kind.rawValue)")
+                .unsupported, provider: client.provider, "Kiwi.com sells flights only, not \(query.kind.rawValue)")
         }
         let body = try await client.get("flights", query: Self.queryItems(for: query))
         let response = try client.decode(KiwiSearchResponse.self, from: body)
@@ -51,7 +52,10 @@ public struct KiwiProvider: OfferProvider {
         var seen = Set<String>()
         var skipped = response.data.skipped
         for itinerary in response.data.elements {
-            guard let offer = Offer(kiwi: itinerary, currency: response.currency, retrievedAt: retrievedAt),
+            try Task.checkCancellation()
+            guard
+                let offer = Offer(
+                    kiwi: itinerary, currency: response.currency, provider: client.provider, retrievedAt: retrievedAt),
                 seen.insert(offer.id).inserted
             else {
                 skipped += 1

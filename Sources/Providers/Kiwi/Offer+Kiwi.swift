@@ -9,11 +9,15 @@ extension Offer {
     ///
     /// Returns `nil` for a record that decoded but cannot be an honest offer: no outbound segment, no
     /// positive price, or no departure time. The caller counts it as skipped.
+    /// The id derives from the trip's content (each segment's carrier, number, airports and times, the
+    /// destination and the price), never from Kiwi's own `id`: Kiwi can send two different itineraries
+    /// under one id (a hidden-city fare and its full-route twin), and its ids change between requests.
     /// - Parameters:
     ///   - itinerary: the decoded record.
     ///   - currency: the response's currency, which every price in it is in.
+    ///   - provider: the id the provider runs under, for the source.
     ///   - retrievedAt: when the response arrived.
-    init?(kiwi itinerary: KiwiItinerary, currency: CurrencyCode, retrievedAt: Date) {
+    init?(kiwi itinerary: KiwiItinerary, currency: CurrencyCode, provider: ProviderID, retrievedAt: Date) {
         guard let amount = itinerary.price?.value?.value, amount > 0 else { return nil }
         let outboundSegments = itinerary.route.filter { !$0.isInbound }
         let inboundSegments = itinerary.route.filter(\.isInbound)
@@ -25,17 +29,33 @@ extension Offer {
         if !inboundSegments.isEmpty { legs.append(itinerary.leg(of: inboundSegments, inbound: true)) }
 
         let source = OfferSource(
-            provider: KiwiProvider.id, reference: itinerary.id, price: Money(amount, currency),
+            provider: provider, reference: itinerary.id, price: Money(amount, currency),
             deepLink: itinerary.deepLink.flatMap { URL(string: $0) }, retrievedAt: retrievedAt,
             seatsLeft: itinerary.availability?.value?.seats?.value)
         let image = itinerary.mapIdto.nonEmpty.flatMap { URL(string: "\(Self.kiwiImageBase)\($0).jpg") }
         self.init(
-            id: StableIdentifier.make(prefix: KiwiProvider.id.rawValue, [itinerary.id]),
+            id: StableIdentifier.make(
+                prefix: provider.rawValue, itinerary.contentKey(price: amount, currency: currency)),
             product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source, imageURL: image)
     }
 }
 
 extension KiwiItinerary {
+    /// What identifies the trip itself: every segment's carrier, flight number, airports, times and
+    /// direction, then the destination and the price. Kiwi's per-request ids are left out.
+    func contentKey(price: Decimal, currency: CurrencyCode) -> [String] {
+        var parts = route.map { segment in
+            [
+                segment.airline, segment.flightNumber?.text ?? "", segment.flyFrom, segment.flyTo,
+                segment.dTimeUTC.map { "\($0.value)" } ?? "", segment.dTime.map { "\($0.value)" } ?? "",
+                segment.isInbound ? "1" : "0",
+            ].joined(separator: "/")
+        }
+        parts.append(cityCodeTo ?? "")
+        parts.append("\(price) \(currency)")
+        return parts
+    }
+
     /// Builds one direction of the trip from its segments.
     ///
     /// Kiwi states the trip's two ends (city codes, countries and, for the outbound leg, times) once on

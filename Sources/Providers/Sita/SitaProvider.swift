@@ -27,7 +27,8 @@ public struct SitaProvider: OfferProvider {
                 "Airline records from SITA: names, codes, callsigns, countries, logos and whether each still flies.",
             categories: [.airlineDirectory], capabilities: [],
             liveURL: URL(string: "https://airlines.api.sita.aero/v1"),
-            embeddedResponses: EmbeddedResponses(["airlines": SitaSamples.airlines]))
+            embeddedResponses: EmbeddedResponses(["airlines": SitaSamples.airlines]),
+            sampleQuery: SearchQuery(kind: .airlineDirectory))
     }
 
     /// Fetches SITA's `/airlines` and maps every record it can read, in SITA's order. The query does
@@ -45,6 +46,7 @@ public struct SitaProvider: OfferProvider {
         var seen = Set<Int>()
         var skipped = list.skipped
         for airline in list.elements {
+            try Task.checkCancellation()
             guard let record = AirlineRecord(sita: airline), seen.insert(record.id).inserted else {
                 skipped += 1
                 continue

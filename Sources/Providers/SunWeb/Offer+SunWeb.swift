@@ -70,16 +70,135 @@ struct SunWebTimetable: Sendable {
     /// Every one-way flight: the outbound ones, then the inbound ones, which are one-way flights too.
     var singles: [SunWebSellableFlight] { outbound + inbound }
 
-    /// Every outbound flight with every inbound flight on its reverse route, as the app paired them.
+    /// The most round trips one answer becomes: pairing is quadratic, and 3,000 flights each way on one
+    /// route would otherwise make nine million offers.
+    static let maxRoundTrips = 10_000
+
+    /// Every outbound flight with every inbound flight on its reverse route, as the app paired them, up
+    /// to `limit` pairs.
     ///
     /// Each outbound flight's partners come with the same airline first, the way the app proposed
     /// them, and otherwise in SunWeb's order; an outbound flight with no reverse inbound has no pair.
-    var roundTrips: [(outbound: SunWebSellableFlight, inbound: SunWebSellableFlight)] {
-        outbound.flatMap { outbound in
-            let partners = inbound.filter(outbound.isReturned(by:))
-            let sameAirline = partners.filter { $0.airline == outbound.airline }
-            let otherAirlines = partners.filter { $0.airline != outbound.airline }
-            return (sameAirline + otherAirlines).map { (outbound: outbound, inbound: $0) }
+    /// When there are more pairs than `limit`, the `limit` cheapest are kept (ties in SunWeb's order), so
+    /// the cap never hides a cheaper trip than one it shows; they keep the order above.
+    /// - Parameter limit: the most pairs made.
+    /// - Returns: the pairs, and how many more there were.
+    /// - Throws: `CancellationError` when the search is cancelled, which is checked as pairs are made.
+    func roundTrips(
+        limit: Int = maxRoundTrips
+    ) throws -> (
+        pairs: [(outbound: SunWebSellableFlight, inbound: SunWebSellableFlight)], leftOut: Int
+    ) {
+        var returns: [SunWebRoute: [Int]] = [:]
+        for (index, flight) in inbound.enumerated() {
+            returns[SunWebRoute(from: flight.origin, to: flight.destination), default: []].append(index)
+        }
+        func partners(of flight: SunWebSellableFlight) -> [Int] {
+            returns[SunWebRoute(from: flight.destination, to: flight.origin)] ?? []
+        }
+        let total = outbound.reduce(0) { $0 + partners(of: $1).count }
+        var kept: Set<SunWebPairIndex>?
+        if total > limit { kept = try cheapestPairs(limit: limit, partners: partners) }
+
+        var pairs: [(outbound: SunWebSellableFlight, inbound: SunWebSellableFlight)] = []
+        pairs.reserveCapacity(min(total, limit))
+        for (outboundIndex, flight) in outbound.enumerated() {
+            try Task.checkCancellation()
+            let candidates = partners(of: flight)
+            let ordered =
+                candidates.filter { inbound[$0].airline == flight.airline }
+                + candidates.filter { inbound[$0].airline != flight.airline }
+            for inboundIndex in ordered
+            where kept?.contains(SunWebPairIndex(outbound: outboundIndex, inbound: inboundIndex)) ?? true {
+                pairs.append((outbound: flight, inbound: inbound[inboundIndex]))
+            }
+        }
+        return (pairs, total - pairs.count)
+    }
+
+    /// The `limit` cheapest pairs, found without making every pair: per outbound flight its partners
+    /// are taken cheapest first, and a heap of each outbound flight's next partner yields the pairs in
+    /// price order (the k smallest sums of sorted lists).
+    private func cheapestPairs(
+        limit: Int, partners: (SunWebSellableFlight) -> [Int]
+    ) throws -> Set<SunWebPairIndex> {
+        let sortedPartners = outbound.map { flight in
+            partners(flight).sorted { (inbound[$0].price, $0) < (inbound[$1].price, $1) }
+        }
+        var heap = SunWebPairHeap()
+        for (index, list) in sortedPartners.enumerated() where !list.isEmpty {
+            heap.push(
+                SunWebPairHeap.Entry(price: outbound[index].price + inbound[list[0]].price, outbound: index, rank: 0))
+        }
+        var kept = Set<SunWebPairIndex>()
+        while kept.count < limit, let next = heap.pop() {
+            if kept.count % 1024 == 0 { try Task.checkCancellation() }
+            let list = sortedPartners[next.outbound]
+            kept.insert(SunWebPairIndex(outbound: next.outbound, inbound: list[next.rank]))
+            if next.rank + 1 < list.count {
+                heap.push(
+                    SunWebPairHeap.Entry(
+                        price: outbound[next.outbound].price + inbound[list[next.rank + 1]].price,
+                        outbound: next.outbound, rank: next.rank + 1))
+            }
+        }
+        return kept
+    }
+}
+
+/// A one-way route, for finding the flights back.
+struct SunWebRoute: Hashable {
+    var from: String
+    var to: String
+}
+
+/// A pair of flights by their positions in the two lists.
+struct SunWebPairIndex: Hashable {
+    var outbound: Int
+    var inbound: Int
+}
+
+/// A binary min-heap of candidate pairs by price, then outbound position, then partner rank: the order
+/// in which the cheapest pairs are taken, ties in SunWeb's order.
+struct SunWebPairHeap {
+    struct Entry {
+        var price: Decimal
+        var outbound: Int
+        var rank: Int
+
+        func precedes(_ other: Entry) -> Bool {
+            (price, outbound, rank) < (other.price, other.outbound, other.rank)
+        }
+    }
+
+    private var entries: [Entry] = []
+
+    mutating func push(_ entry: Entry) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard entries[child].precedes(entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> Entry? {
+        guard let first = entries.first else { return nil }
+        let last = entries.removeLast()
+        guard !entries.isEmpty else { return first }
+        entries[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < entries.count, entries[left].precedes(entries[smallest]) { smallest = left }
+            if right < entries.count, entries[right].precedes(entries[smallest]) { smallest = right }
+            guard smallest != parent else { return first }
+            entries.swapAt(parent, smallest)
+            parent = smallest
         }
     }
 }
@@ -149,15 +268,19 @@ extension Offer {
     /// - Parameters:
     ///   - flight: a sellable flight from either list.
     ///   - airlines: the directory that names its carrier.
+    ///   - provider: the id the provider runs under, for the source.
     ///   - retrievedAt: when the answer arrived.
-    init(sunWeb flight: SunWebSellableFlight, airlines: SunWebAirlineDirectory, retrievedAt: Date) {
+    init(
+        sunWeb flight: SunWebSellableFlight, airlines: SunWebAirlineDirectory, provider: ProviderID, retrievedAt: Date
+    ) {
         let reference = String(flight.id)
         self.init(
-            id: StableIdentifier.make(prefix: SunWebProvider.id.rawValue, [reference]),
+            id: StableIdentifier.make(prefix: provider.rawValue, [reference]),
             product: .flight(Itinerary(legs: [Self.leg(of: flight, airlines: airlines)])),
             // SunWeb priced one seat, as the app showed it.
             priceBasis: .perPerson,
-            source: Self.sunWebSource(reference: reference, price: flight.price, retrievedAt: retrievedAt),
+            source: Self.sunWebSource(
+                provider: provider, reference: reference, price: flight.price, retrievedAt: retrievedAt),
             imageURL: airlines.image(forKey: flight.airline))
     }
 
@@ -167,17 +290,18 @@ extension Offer {
     ///   - outbound: the flight out.
     ///   - inbound: the flight back.
     ///   - airlines: the directory that names the carriers.
+    ///   - provider: the id the provider runs under, for the source.
     ///   - retrievedAt: when the answers arrived.
     init(
         sunWebOutbound outbound: SunWebSellableFlight, inbound: SunWebSellableFlight,
-        airlines: SunWebAirlineDirectory, retrievedAt: Date
+        airlines: SunWebAirlineDirectory, provider: ProviderID, retrievedAt: Date
     ) {
         let legs = [Self.leg(of: outbound, airlines: airlines), Self.leg(of: inbound, airlines: airlines)]
         self.init(
-            id: StableIdentifier.make(prefix: SunWebProvider.id.rawValue, [String(outbound.id), String(inbound.id)]),
+            id: StableIdentifier.make(prefix: provider.rawValue, [String(outbound.id), String(inbound.id)]),
             product: .flight(Itinerary(legs: legs)), priceBasis: .perPerson,
             source: Self.sunWebSource(
-                reference: "\(outbound.id)+\(inbound.id)", price: outbound.price + inbound.price,
+                provider: provider, reference: "\(outbound.id)+\(inbound.id)", price: outbound.price + inbound.price,
                 retrievedAt: retrievedAt),
             imageURL: airlines.image(forKey: outbound.airline) ?? airlines.image(forKey: inbound.airline))
     }
@@ -194,9 +318,11 @@ extension Offer {
     }
 
     /// SunWeb has no booking links and does not say how many seats are left.
-    private static func sunWebSource(reference: String, price: Decimal, retrievedAt: Date) -> OfferSource {
+    private static func sunWebSource(
+        provider: ProviderID, reference: String, price: Decimal, retrievedAt: Date
+    ) -> OfferSource {
         OfferSource(
-            provider: SunWebProvider.id, reference: reference, price: Money(price, .eur), deepLink: nil,
+            provider: provider, reference: reference, price: Money(price, .eur), deepLink: nil,
             retrievedAt: retrievedAt, seatsLeft: nil)
     }
 }

@@ -31,7 +31,7 @@ public struct SunWebProvider: OfferProvider {
             liveURL: URL(string: "https://api.sunweb.nl"),
             embeddedResponses: EmbeddedResponses([
                 "flights": SunWebSamples.flights, "airlines": SunWebSamples.airlines,
-            ]))
+            ]), sampleQuery: SearchQuery(), priceKeys: ["price"])
     }
 
     /// Fetches `/flights` and `/airlines` concurrently and maps every flight, or every outbound and
@@ -48,7 +48,7 @@ public struct SunWebProvider: OfferProvider {
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         guard query.kind == .flights else {
             throw ProviderError(
-                .unsupported, provider: Self.id, "SunWeb sells flights only, not \(query.kind.rawValue)")
+                .unsupported, provider: client.provider, "SunWeb sells flights only, not \(query.kind.rawValue)")
         }
         // Both requests are in flight before either is awaited; leaving early cancels the other.
         async let flightsBody = client.get("flights")
@@ -72,12 +72,21 @@ public struct SunWebProvider: OfferProvider {
         let retrievedAt = client.now()
         let offers: [Offer]
         if query.roundTrip {
-            offers = timetable.roundTrips.map { pair in
+            let roundTrips = try timetable.roundTrips()
+            offers = roundTrips.pairs.map { pair in
                 Offer(
-                    sunWebOutbound: pair.outbound, inbound: pair.inbound, airlines: airlines, retrievedAt: retrievedAt)
+                    sunWebOutbound: pair.outbound, inbound: pair.inbound, airlines: airlines, provider: client.provider,
+                    retrievedAt: retrievedAt)
+            }
+            if roundTrips.leftOut > 0 {
+                notes.append(
+                    "its flights make \(roundTrips.pairs.count + roundTrips.leftOut) round trips; the "
+                        + "\(roundTrips.pairs.count) cheapest are kept and \(roundTrips.leftOut) left out")
             }
         } else {
-            offers = timetable.singles.map { Offer(sunWeb: $0, airlines: airlines, retrievedAt: retrievedAt) }
+            offers = timetable.singles.map {
+                Offer(sunWeb: $0, airlines: airlines, provider: client.provider, retrievedAt: retrievedAt)
+            }
         }
         return ProviderResponse(offers: offers, skipped: timetable.skipped + airlines.skipped, notes: notes)
     }
@@ -85,15 +94,11 @@ public struct SunWebProvider: OfferProvider {
     /// Fetches and reads the airlines list, reporting a failure as a value so that the flights can
     /// still be offered without it.
     static func airlines(using client: ProviderClient) async -> Result<SunWebAirlineDirectory, ProviderError> {
-        do {
+        do throws(ProviderError) {
             let body = try await client.get("airlines")
             return .success(SunWebAirlineDirectory(try client.decode(SunWebAirlinesResponse.self, from: body)))
-        } catch let error as ProviderError {
-            return .failure(error)
         } catch {
-            return .failure(
-                ProviderError(
-                    .unexpected, provider: Self.id, "the airlines request failed: \(error)", underlying: error))
+            return .failure(error)
         }
     }
 }

@@ -1,0 +1,155 @@
+import AggregatorCore
+import Foundation
+
+/// The whole `aggregate` command line, as a library: the composition root that an executable, this
+/// package's or an outside package's, runs with the providers it wants.
+///
+/// ```swift
+/// import AggregateCLI
+/// import Foundation
+/// exit(await AggregateTool(providers: AggregateTool.builtInProviders + [MyProvider()])
+///     .run(arguments: Array(CommandLine.arguments.dropFirst())))
+/// ```
+///
+/// The providers given here are the only ones any command knows: `--providers`, `--endpoint ID=URL`,
+/// `AGGREGATE_<ID>_ENDPOINT`, `AGGREGATE_<ID>_API_KEY` and `aggregate providers` all take their ids
+/// from this list.
+public struct AggregateTool: Sendable {
+    /// The tool's version, as `--version` prints it.
+    public static let version = "0.2.0"
+
+    /// Every subcommand, in the order help lists them.
+    static var commands: [any Command.Type] {
+        [SearchCommand.self, CompareCommand.self, ProvidersCommand.self, AirlinesCommand.self, FavoritesCommand.self]
+    }
+
+    let catalog: ProviderCatalog
+    let environment: [String: String]
+    let console: Console
+
+    /// Creates the tool for this process: its environment, standard output and standard error.
+    /// - Parameter providers: the installed providers, in the order output lists them; ids must be unique.
+    public init(providers: [any OfferProvider]) {
+        let environment = ProcessInfo.processInfo.environment
+        self.init(providers: providers, environment: environment, console: .standard(environment: environment))
+    }
+
+    /// Creates the tool with a given environment and console, for tests.
+    init(providers: [any OfferProvider], environment: [String: String], console: Console) {
+        catalog = ProviderCatalog(providers)
+        self.environment = environment
+        self.console = console
+    }
+
+    /// Runs one command line.
+    /// - Parameter arguments: the arguments, without the program name.
+    /// - Returns: the exit status: 0 done, 2 partial, 3 no provider answered, 64 usage error, and the
+    ///   others the README lists.
+    public func run(arguments: [String]) async -> Int32 {
+        await run(arguments).rawValue
+    }
+
+    static var help: String {
+        var list = ""
+        for command in commands {
+            let configuration = command.configuration
+            list += "  " + configuration.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+            list += configuration.abstract + "\n"
+        }
+        return """
+            OVERVIEW: Ask several travel providers at once, convert their prices into one currency, merge the
+            same trip sold by several sources into one offer, and rank the result.
+
+            USAGE: aggregate <subcommand> [options]
+
+            OPTIONS:
+              --version   Show the version.
+              -h, --help  Show help information.
+
+            SUBCOMMANDS:
+
+            """ + list + """
+                  help        Show help for a subcommand
+
+                  See 'aggregate help <subcommand>' for detailed help.
+
+                """
+    }
+
+    /// Runs the tool.
+    /// - Parameter arguments: the command line without the program name.
+    /// - Returns: the exit status.
+    func run(_ arguments: [String]) async -> ExitCode {
+        if let clash = Self.duplicateID(in: catalog.all) {
+            console.printError("error: two installed providers have the id '\(clash)'; give each its own id")
+            return .usage
+        }
+        guard let first = arguments.first else {
+            console.writeOut(Self.help)
+            return .success
+        }
+        switch first {
+        case "--help", "-h":
+            console.writeOut(Self.help)
+            return .success
+        case "--version":
+            console.print("aggregate \(Self.version)")
+            return .success
+        case "help":
+            guard let name = arguments.dropFirst().first else {
+                console.writeOut(Self.help)
+                return .success
+            }
+            guard let command = Self.command(named: name) else { return usage(Self.unknownCommand(name)) }
+            console.writeOut(command.configuration.help)
+            return .success
+        default:
+            guard let command = Self.command(named: first) else { return usage(Self.unknownCommand(first)) }
+            return await run(command, arguments: Array(arguments.dropFirst()))
+        }
+    }
+
+    private func run(_ command: any Command.Type, arguments: [String]) async -> ExitCode {
+        let configuration = command.configuration
+        do {
+            let options = try ParsedOptions.parse(arguments, specs: configuration.options, command: configuration.name)
+            if options.wantsHelp {
+                console.writeOut(configuration.help)
+                return .success
+            }
+            let context = CommandContext(environment: environment, catalog: catalog)
+            let instance = try command.init(options: options, context: context)
+            return await instance.run(console: console)
+        } catch {
+            return usage(error)
+        }
+    }
+
+    private func usage(_ error: UsageError) -> ExitCode {
+        console.printError(error.description)
+        return .usage
+    }
+
+    static func duplicateID(in providers: [any OfferProvider]) -> ProviderID? {
+        var seen = Set<ProviderID>()
+        return providers.map(\.descriptor.id).first { !seen.insert($0).inserted }
+    }
+
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
+
+    static func unknownCommand(_ name: String) -> UsageError {
+        let names = commands.map { $0.configuration.name } + ["help"]
+        if name.hasPrefix("-") {
+            return UsageError(
+                "unknown option '\(name)'", hint: "options follow a subcommand, such as aggregate search \(name)",
+                command: nil)
+        }
+        return UsageError(
+            "unknown subcommand '\(name)'",
+            hint: UsageError.suggesting(
+                name, among: names, otherwise: "the subcommands are \(names.joined(separator: ", "))"),
+            command: nil)
+    }
+}

@@ -1,0 +1,21 @@
+import AggregatorCore
+import Aviasales
+import CarRental
+import Kiwi
+import Sita
+import SunWeb
+
+extension AggregateTool {
+    /// The providers built into this package, in the order output lists them: the one place in the
+    /// package that names them. Adding a provider here is a new module under `Sources/Providers`, its
+    /// lines in Package.swift, and one line in this list.
+    public static var builtInProviders: [any OfferProvider] {
+        [
+            KiwiProvider(),
+            AviasalesProvider(),
+            SunWebProvider(),
+            SitaProvider(),
+            CarRentalProvider(),
+        ]
+    }
+}

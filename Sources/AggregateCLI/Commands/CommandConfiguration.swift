@@ -1,0 +1,36 @@
+import AggregatorCore
+import Foundation
+
+/// What help says about a command.
+struct CommandConfiguration {
+    /// The word that runs it, such as `search`.
+    var name: String
+    /// One line on what it does.
+    var abstract: String
+    /// The options it takes.
+    var options: [OptionSpec]
+    /// Words after the command that are not options, for the usage line (`add|remove|list AIRLINE`).
+    var arguments: String? = nil
+    /// Paragraphs after the options.
+    var discussion: String? = nil
+
+    /// The help text, in the layout Swift command-line tools share.
+    var help: String {
+        let synopsis = options.map { "[\($0.synopsis)]" }.joined(separator: " ")
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: aggregate \(name)"
+        if let arguments { text += " \(arguments)" }
+        if !synopsis.isEmpty { text += " \(synopsis)" }
+        text += "\n\nOPTIONS:\n"
+        let rows = options.map { ($0.synopsis, $0.help) } + [("-h, --help", "Show help information")]
+        let width = min((rows.map(\.0.count).max() ?? 0) + 2, 34)
+        for (synopsis, help) in rows {
+            let padded =
+                synopsis.count + 2 > width
+                ? synopsis + "\n" + String(repeating: " ", count: width + 2)
+                : synopsis.padding(toLength: width, withPad: " ", startingAt: 0)
+            text += "  \(padded)\(help).\n"
+        }
+        if let discussion { text += "\n\(discussion)\n" }
+        return text
+    }
+}

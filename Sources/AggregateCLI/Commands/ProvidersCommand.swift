@@ -1,0 +1,87 @@
+import AggregatorCore
+import Foundation
+
+/// `aggregate providers`: what is installed, what each offers, and which endpoint each uses now.
+struct ProvidersCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "providers",
+        abstract: "List the installed providers, what each offers and which endpoint each uses",
+        options: [
+            OptionSpec(key: .format, valueName: "table|json", help: "Output format (default: table)"),
+            OptionSpec(
+                key: .endpoint, valueName: "ID=URL", help: "Show the effect of an endpoint setting (repeatable)",
+                repeatable: true),
+        ])
+
+    let format: OutputFormat
+    let endpoints: EndpointSettings
+    let catalog: ProviderCatalog
+
+    init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
+        let environment = context.environment
+        catalog = context.catalog
+        let reader = ValueReader(options: options, command: Self.configuration.name)
+        if let word = options.positional.first {
+            throw UsageError(
+                "unexpected argument '\(word)'", hint: "this command takes only options",
+                command: Self.configuration.name)
+        }
+        format = try reader.choice(.format, OutputFormat.self, among: [.table, .json]) ?? .table
+        let config = try ConfigFile.load(from: UserFolders(environment: environment), command: Self.configuration.name)
+        endpoints = try EndpointSettings(
+            flags: options.all(.endpoint), environment: environment, config: config, providers: catalog.all,
+            command: Self.configuration.name)
+        self.environment = environment
+    }
+
+    private let environment: [String: String]
+
+    /// `set`, `not set`, or `-` for a provider that takes no key: never the key itself.
+    private func apiKeyState(_ descriptor: ProviderDescriptor) -> String {
+        guard descriptor.authentication.takesKey else { return "-" }
+        return APIKeys.key(for: descriptor.id, in: environment) == nil ? "not set" : "set"
+    }
+
+    func run(console: Console) async -> ExitCode {
+        let descriptors = catalog.all.map(\.descriptor)
+        if format == .json {
+            let list: [JSONValue] = descriptors.map { descriptor in
+                .object([
+                    ("id", .string(descriptor.id.rawValue)), ("name", .string(descriptor.displayName)),
+                    ("summary", .string(descriptor.summary)),
+                    ("offers", .array(descriptor.categories.sorted().map { .string($0.rawValue) })),
+                    ("currency", .string(descriptor.nativeCurrency?.rawValue)),
+                    ("capabilities", .array(descriptor.capabilities.map(\.rawValue).sorted().map(JSONValue.string))),
+                    ("endpoint", .string(endpoints.endpoints[descriptor.id]?.description ?? "embedded")),
+                    ("endpoint_source", .string(endpoints.origins[descriptor.id] ?? "default")),
+                    ("live_url", .string(descriptor.liveURL?.absoluteString)),
+                    ("api_key", .string(apiKeyState(descriptor))),
+                    (
+                        "api_key_variable",
+                        .string(descriptor.authentication.takesKey ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
+                    ),
+                ])
+            }
+            console.print(
+                JSONValue.object([("schema", .string("aggregate.providers.v1")), ("providers", .array(list))])
+                    .serialized())
+            return .success
+        }
+        var table = TextTable(columns: [
+            .init(title: "ID"), .init(title: "NAME"), .init(title: "OFFERS"), .init(title: "CURRENCY"),
+            .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "API KEY"),
+        ])
+        for descriptor in descriptors {
+            table.rows.append([
+                descriptor.id.rawValue, descriptor.displayName,
+                descriptor.categories.sorted().map(\.rawValue).joined(separator: ", "),
+                descriptor.nativeCurrency?.rawValue ?? "-",
+                descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
+                endpoints.endpoints[descriptor.id]?.description ?? "embedded",
+                endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor),
+            ])
+        }
+        console.print(table.render(bold: console.colors))
+        return .success
+    }
+}

@@ -1,0 +1,46 @@
+import AggregatorCore
+import Foundation
+
+/// `aggregate search`: asks the providers, merges and ranks their offers, and prints them.
+struct SearchCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "search",
+        abstract: "Ask several travel providers at once and print one merged, ranked list of offers",
+        options: QueryOptions.specs,
+        discussion: """
+            Prices are converted into --currency before they are compared; the same flight sold by several
+            providers is one row whose SOLD BY column lists every seller's price. Results go to standard
+            output; warnings and notes go to standard error.
+
+            EXIT CODES: 0 every provider answered (even with no offers), 2 some providers failed and the
+            rest were printed, 3 no provider answered, 64 usage error.
+
+            EXAMPLES:
+              aggregate search --providers kiwi,aviasales --from VIE --to BCN
+              aggregate search --date 2026-12-18 --sort best --format json
+              aggregate search --endpoint kiwi=file:///tmp/kiwi-response.json
+            """)
+
+    let options: QueryOptions
+
+    init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
+        self.options = try QueryOptions(options, context: context, command: Self.configuration.name)
+    }
+
+    func run(console: Console) async -> ExitCode {
+        let result: SearchResult
+        do {
+            result = try await options.search(options.query, console: console)
+        } catch {
+            console.printError("error: \(Wording.setup(error))")
+            return .usage
+        }
+        console.writeOut(SearchRenderer(result: result).render(options.format, colors: console.colors))
+        Diagnostics(
+            verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
+            providersNamed: options.providersNamed
+        )
+        .report(result, to: console)
+        return ExitCode(result.completeness)
+    }
+}

@@ -1,0 +1,91 @@
+import AggregatorCore
+import Foundation
+
+/// The optional settings file, `$XDG_CONFIG_HOME/aggregate/config.json`:
+///
+/// ```json
+/// {
+///   "endpoints": { "kiwi": "live", "aviasales": "file:///srv/recordings/aviasales" },
+///   "timeout": 8,
+///   "max_response_size": "16MiB"
+/// }
+/// ```
+///
+/// Every key is optional. A flag beats an environment variable, which beats the file. API keys are
+/// not read from it: they come from the environment only. A file that cannot be read is an error that
+/// names it, not something silently skipped, since a skipped file would send requests elsewhere than
+/// the user set: a folder, a FIFO, an unreadable file, a dangling link or a loop of links in its place is
+/// such an error, and so is a file over 1 MiB, which is never read.
+struct ConfigFile {
+    /// Endpoint settings by provider id, as written.
+    var endpoints: [String: String] = [:]
+    /// The search deadline.
+    var timeout: Duration?
+    /// The response size cap, in bytes.
+    var maxResponseBytes: Int?
+    /// The airline directory that enriches flight searches.
+    var directory: String?
+    /// Where it was read from, for messages; `nil` when there is no file.
+    var path: String?
+
+    static let knownKeys = ["endpoints", "timeout", "max_response_size", "directory"]
+
+    /// The largest config file read.
+    static let maxBytes = 1 << 20
+
+    /// Reads the file if it exists.
+    /// - Parameters:
+    ///   - folders: where to look.
+    ///   - command: the command, for error hints.
+    /// - Returns: the settings; empty when there is no file.
+    /// - Throws: ``UsageError`` naming the file and what is wrong in it.
+    static func load(from folders: UserFolders, command: String) throws(UsageError) -> ConfigFile {
+        guard let file = folders.config?.appendingPathComponent("config.json") else { return ConfigFile() }
+        func problem(_ text: String) -> UsageError {
+            UsageError("config file \(file.path): \(text)", hint: "fix it or move it away", command: command)
+        }
+        let contents: Data?
+        do {
+            contents = try RegularFile.read(file.path, maxBytes: maxBytes)
+        } catch {
+            switch error.reason {
+            case .notARegularFile(let kind): throw problem("it is \(kind), not a regular file")
+            case .tooLarge(let bytes, _): throw problem("it is \(bytes) bytes; a config file is at most 1 MiB")
+            case .system(let code): throw problem("it cannot be read: \(String(cString: strerror(code)).lowercased())")
+            }
+        }
+        guard let data = contents else { return ConfigFile() }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw problem("it is not a JSON object")
+        }
+        var config = ConfigFile(path: file.path)
+        for key in object.keys.sorted() where !knownKeys.contains(key) {
+            throw problem("unknown key '\(key)' (known: \(knownKeys.joined(separator: ", ")))")
+        }
+        if let endpoints = object["endpoints"] {
+            guard let map = endpoints as? [String: Any] else { throw problem("'endpoints' must map ids to URLs") }
+            for (id, value) in map {
+                guard let text = value as? String else { throw problem("endpoints.\(id) must be a string") }
+                config.endpoints[id] = text
+            }
+        }
+        if let timeout = object["timeout"] {
+            guard let seconds = (timeout as? NSNumber)?.doubleValue, seconds > 0, seconds <= 600,
+                !(timeout is Bool)
+            else { throw problem("'timeout' must be a number of seconds between 0 and 600") }
+            config.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        if let size = object["max_response_size"] {
+            let text = (size as? String) ?? (size as? NSNumber).map { "\($0)" } ?? ""
+            guard let bytes = ByteSize.parse(text) else {
+                throw problem("'max_response_size' must be a size such as 32MiB, 500KiB or a number of bytes")
+            }
+            config.maxResponseBytes = bytes
+        }
+        if let directory = object["directory"] {
+            guard let id = directory as? String else { throw problem("'directory' must be a provider id") }
+            config.directory = id
+        }
+        return config
+    }
+}

@@ -1,0 +1,16 @@
+import AggregatorCore
+
+/// The environment variables the tool reads for a provider, named after its id: `AGGREGATE_KIWI_ENDPOINT`,
+/// `AGGREGATE_KIWI_API_KEY`. A dash in an id becomes an underscore, since shells do not allow dashes in
+/// variable names.
+enum EnvironmentNames {
+    /// `AGGREGATE_KIWI_ENDPOINT`: sets a provider's endpoint.
+    static func endpoint(of id: ProviderID) -> String { "AGGREGATE_\(stem(id))_ENDPOINT" }
+
+    /// `AGGREGATE_KIWI_API_KEY`: holds a provider's API key.
+    static func apiKey(of id: ProviderID) -> String { "AGGREGATE_\(stem(id))_API_KEY" }
+
+    private static func stem(_ id: ProviderID) -> String {
+        String(id.rawValue.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+}

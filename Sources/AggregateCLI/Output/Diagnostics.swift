@@ -1,0 +1,62 @@
+import AggregatorCore
+import Foundation
+
+/// The lines a search writes to standard error: failures, notes, hints, and with `--verbose` every
+/// provider's outcome.
+///
+/// A provider that does not offer the kind searched for is noted only when the user named it in
+/// `--providers`, with `--verbose`, or when no selected provider offers the kind: when all installed
+/// providers are asked, one of another kind is expected, and noting it would add a line to every search.
+/// A provider that was not asked for want of a field is always noted, with the options to add. The JSON
+/// envelope reports both either way.
+struct Diagnostics {
+    let verbose: Bool
+    let endpoints: [ProviderID: String]
+    let settings: SearchSettings
+    var providersNamed = true
+
+    func report(_ result: SearchResult, to console: Console) {
+        let noneOffersKind =
+            !result.outcomes.isEmpty && result.outcomes.allSatisfy { $0.status == .unsupported || $0.enrichesOnly }
+        let noteUnsupported = providersNamed || verbose || noneOffersKind
+        for outcome in result.outcomes {
+            let id = outcome.provider
+            if verbose {
+                let endpoint = settings.endpoint(of: id).description
+                let origin = endpoints[id] ?? "default"
+                console.printError(
+                    "\(id): \(outcome.status.rawValue), \(outcome.offerCount) offers, \(outcome.skipped) skipped, "
+                        + "\(outcome.latency.inMilliseconds) ms, endpoint \(endpoint) (\(origin))")
+                if let underlying = outcome.error?.underlying {
+                    console.printError("\(id): underlying error: \(underlying)")
+                }
+            }
+            if let error = outcome.error, outcome.status != .unsupported || noteUnsupported {
+                if outcome.status == .notAsked {
+                    console.printError("note: \(id) \(Wording.error(error))")
+                } else {
+                    let label = outcome.status == .unsupported ? "note" : "warning"
+                    // A stale stand-in answered, but its live request failed: say how it failed.
+                    let status = outcome.stale ? ProviderOutcome.status(for: error) : outcome.status
+                    console.printError("\(label): \(id) \(status.rawValue): \(Wording.error(error))")
+                }
+            }
+            if outcome.skipped > 0 {
+                console.printError(
+                    "note: \(id) skipped \(outcome.skipped) record\(outcome.skipped == 1 ? "" : "s") it could not read")
+            }
+            for note in outcome.notes { console.printError("note: \(id): \(Wording.note(note))") }
+        }
+        for note in result.notes { console.printError("note: \(Wording.note(note))") }
+        if noneOffersKind {
+            console.printError(
+                "no selected provider offers \(result.query.kind.rawValue); 'aggregate providers' lists what each offers"
+            )
+        }
+        if result.offers.isEmpty, result.completeness != .none, result.query.kind != .airlineDirectory {
+            let kind = result.query.kind == .cars ? "cars" : "flights"
+            let hints = result.hints.map(Wording.hint).joined(separator: ", ")
+            console.printError(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import AggregatorCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The tool's exit status, documented in the README.
+enum ExitCode: Int32, Sendable {
+    /// Every selected provider answered, even with no offers.
+    case success = 0
+    /// `favorites`: the change could not be made (not a favourite, or the file cannot be written).
+    case failure = 1
+    /// Some providers failed; the others' offers were printed.
+    case partial = 2
+    /// No provider answered.
+    case noProviderAnswered = 3
+    /// The command line was wrong; nothing ran.
+    case usage = 64
+
+    /// The status a search's completeness leads to.
+    init(_ completeness: SearchResult.Completeness) {
+        switch completeness {
+        case .complete: self = .success
+        case .partial: self = .partial
+        case .none: self = .noProviderAnswered
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import AggregatorCore
+import Foundation
+
+/// How results are printed.
+enum OutputFormat: String, CaseIterable, Sendable {
+    /// Aligned columns for people.
+    case table
+    /// The versioned JSON envelope for programs.
+    case json
+    /// Comma-separated values with a header row.
+    case csv
+}

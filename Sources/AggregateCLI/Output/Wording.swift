@@ -1,0 +1,88 @@
+import AggregatorCore
+import Foundation
+
+/// The command line's words for what the core reports as typed values: notes, hints, remedies and
+/// set-up errors. The one place that turns a ``QueryField`` into the option that sets it, so that
+/// renaming an option changes every message at once.
+enum Wording {
+    /// `--from, --to and --date`.
+    static func options(_ fields: [QueryField]) -> String {
+        list(fields.map { OptionKey.setting($0).name })
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// A provider's note.
+    static func note(_ note: ProviderNote) -> String {
+        switch note {
+        case .cannotHonour(let fields, lacking: .dates):
+            "its offers carry no dates, so it cannot honour \(options(fields).replacingOccurrences(of: " and ", with: " or "))"
+        case .cannotHonour(_, lacking: .roundTrips):
+            "it cannot search round trips"
+        case .cannotHonour(let fields, _):
+            "it cannot honour \(options(fields))"
+        case .answeredFromCache(let retrievedAt, let afterLiveFailure):
+            (afterLiveFailure
+                ? "its live request failed: answered from the cache" : "--offline: answered from the cache")
+                + (retrievedAt.map { " retrieved \(LocalDateTime(utc: $0))Z" } ?? "")
+        case .notStoredInCache(let reason):
+            "its answer could not be cached: \(reason)"
+        case .remark(let text):
+            text
+        }
+    }
+
+    /// A note about the whole search or comparison.
+    static func note(_ note: SearchNote) -> String {
+        switch note {
+        case .unconvertedPrices(let currencies, let date):
+            "prices in \(currencies.map(\.rawValue).joined(separator: ", ")) cannot be converted with the rates of "
+                + "\(date); they are shown as sent and ranked after the rest (pass --rates FILE to convert them)"
+        case .pricesLeftOutOfComparison(let count, let currencies, let date):
+            "\(count == 1 ? "1 price" : "\(count) prices") in \(currencies.map(\.rawValue).joined(separator: ", ")) "
+                + "cannot be converted with the rates of \(date); shown as sent and left out of every comparison "
+                + "(pass --rates FILE to convert them)"
+        }
+    }
+
+    /// `without --color: 4`, `without --color and --max-price: 6`.
+    static func hint(_ hint: FilterHint) -> String {
+        "without \(hint.dropped.map { OptionKey.setting($0).name }.joined(separator: " and ")): \(hint.offers)"
+    }
+
+    /// The option names a hint drops, for JSON.
+    static func dropped(_ hint: FilterHint) -> [String] {
+        hint.dropped.map { OptionKey.setting($0).name }
+    }
+
+    /// A provider's failure in one line: its message, then what to do about it.
+    static func error(_ error: ProviderError) -> String {
+        let id = error.provider
+        if error.code == .notAsked, case .addFields(let fields) = error.remedy {
+            return "was not asked: it needs \(options(fields))"
+        }
+        guard let remedy = error.remedy else { return error.message }
+        let advice: String =
+            switch remedy {
+            case .setEndpoint: "point it at a recording with --endpoint \(id)=file://PATH"
+            case .checkEndpoint: "check --endpoint \(id)=file://PATH"
+            case .searchOnline: "run the search once without --offline"
+            case .addFields(let fields): "add \(options(fields))"
+            case .checkKey: "check \(EnvironmentNames.apiKey(of: id))"
+            case .raiseSizeCap: "raise --max-response-size if it is expected"
+            }
+        return "\(error.message); \(advice)"
+    }
+
+    /// A set-up error in the command line's words.
+    static func setup(_ error: AggregatorSetupError) -> String {
+        switch error.reason {
+        case .offlineWithoutCache: "'--offline' needs the cache folder, and neither XDG_CACHE_HOME nor HOME is set"
+        default: error.description
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import AggregatorCore
+
+/// An option's name as typed, `--from`: one typed constant per option, shared by the parser's tables,
+/// the help text and the code that reads the values, so that a misspelt option cannot compile.
+struct OptionKey: Hashable, Sendable, CustomStringConvertible {
+    /// The name with its dashes.
+    let name: String
+
+    private init(_ name: String) { self.name = name }
+
+    /// The name with its dashes.
+    var description: String { name }
+
+    // Query options.
+    static let providers = OptionKey("--providers")
+    static let from = OptionKey("--from")
+    static let to = OptionKey("--to")
+    static let date = OptionKey("--date")
+    static let returnDate = OptionKey("--return")
+    static let roundTrip = OptionKey("--round-trip")
+    static let kind = OptionKey("--kind")
+    static let sort = OptionKey("--sort")
+    static let limit = OptionKey("--limit")
+    static let maxPrice = OptionKey("--max-price")
+    static let maxStops = OptionKey("--max-stops")
+    static let airline = OptionKey("--airline")
+    static let color = OptionKey("--color")
+    static let currency = OptionKey("--currency")
+    static let format = OptionKey("--format")
+    static let verbose = OptionKey("--verbose")
+    static let rates = OptionKey("--rates")
+
+    // Connection options.
+    static let endpoint = OptionKey("--endpoint")
+    static let timeout = OptionKey("--timeout")
+    static let offline = OptionKey("--offline")
+    static let maxResponseSize = OptionKey("--max-response-size")
+
+    // Directory options.
+    static let search = OptionKey("--search")
+    static let active = OptionKey("--active")
+    static let favorites = OptionKey("--favorites")
+
+    // Every command.
+    static let help = OptionKey("--help")
+
+    /// The option that sets a query field: what a hint says to drop, what a provider needs added.
+    /// - Parameter field: the field.
+    /// - Returns: its option.
+    static func setting(_ field: QueryField) -> OptionKey {
+        switch field {
+        case .origin: .from
+        case .destination: .to
+        case .departureDate: .date
+        case .returnDate: .returnDate
+        case .roundTrip: .roundTrip
+        case .maxPrice: .maxPrice
+        case .maxStops: .maxStops
+        case .airline: .airline
+        case .color: .color
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+
+/// Asks every selected provider at once under one deadline and reports how each did: the fan-out.
+///
+/// Rules:
+/// - A provider that offers neither the query's kind nor airline records for a flight search is
+///   ``ProviderOutcome/Status/unsupported``; one whose ``ProviderDescriptor/requiredFields`` the query
+///   lacks is ``ProviderOutcome/Status/notAsked``, with the missing fields as its remedy. Neither is
+///   sent a request, and neither is a failure.
+/// - Every other provider runs in a task of its own, each with a client whose transport stack (size cap,
+///   cache, credentials, retries) the settings decide. A slow or failing provider never blocks or spoils
+///   the others.
+/// - At the deadline, the providers still running are cancelled and reported `timeout`, and the runner
+///   returns at once: it does not wait for a provider that ignores cancellation (a CPU-bound mapping,
+///   say), so no provider can hold the search past its deadline. A cancelled caller ends the run the
+///   same way.
+/// - A live provider answers from the cache when offline mode is set; when its live request fails or
+///   misses the deadline, its cached answer (if any) stands in, marked stale. A good live answer is
+///   stored in the cache once the provider has mapped it without an error.
+/// - Progress is reported once at the start and after each answer.
+public struct ProviderRunner: Sendable {
+    /// How runs are set up.
+    public let settings: SearchSettings
+    private let network: any HTTPTransport
+    private let now: @Sendable () -> Date
+
+    /// Creates a runner.
+    /// - Parameters:
+    ///   - network: the bottom of every live provider's transport stack.
+    ///   - settings: limits, endpoints, keys and the cache.
+    ///   - now: the clock for `retrievedAt`.
+    public init(
+        network: any HTTPTransport, settings: SearchSettings, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.network = network
+        self.settings = settings
+        self.now = now
+    }
+
+    /// Runs the providers.
+    /// - Parameters:
+    ///   - providers: the providers, in output order.
+    ///   - query: what to ask.
+    ///   - progress: told which providers are still pending, once at the start and after each answer.
+    /// - Returns: one run per provider, in the given order. Never throws: a provider's failure is part of
+    ///   its run.
+    public func run(
+        _ providers: [any OfferProvider], query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil
+    ) async -> [ProviderRun] {
+        var runs = providers.map { Self.runWithoutAsking($0.descriptor, query: query) }
+        let asked = runs.indices.filter { runs[$0] == nil }
+        guard !asked.isEmpty else { return runs.compactMap { $0 } }
+
+        let start = ContinuousClock.now
+        let end = start.advanced(by: settings.deadline)
+        var state = SearchProgress(
+            pending: asked.map { providers[$0].descriptor.id }, answered: [],
+            live: Set(asked.map { providers[$0].descriptor.id }.filter { settings.endpoint(of: $0).isRemote }))
+        progress?(state)
+        let finished = await BoundedTasks.collect(
+            asked.map { index in (index, { await self.run(providers[index], query: query, until: end) }) }, until: end
+        ) { index in
+            state.answer(providers[index].descriptor.id)
+            progress?(state)
+        }
+        let cancelled = Task.isCancelled
+        for (index, run) in finished { runs[index] = run }
+
+        // The providers still out at the deadline: their cached answers, read under a short grace period,
+        // are still worth showing, marked stale, rather than nothing.
+        let late = asked.filter { finished[$0] == nil }
+        let timeouts = Dictionary(
+            uniqueKeysWithValues: late.map { index in
+                (index, timedOut(providers[index].descriptor, query: query, cancelled: cancelled))
+            })
+        let fallbacks =
+            cancelled
+            ? [:]
+            : await BoundedTasks.collect(
+                late.map { index in
+                    (index, { await self.staleAnswer(from: providers[index], query: query, failed: timeouts[index]) })
+                }, until: ContinuousClock.now.advanced(by: min(settings.deadline, Self.staleGrace)))
+        for index in late {
+            let fallback = fallbacks[index] ?? nil
+            runs[index] = fallback ?? timeouts[index].map { ProviderRun(outcome: $0) }
+        }
+        return runs.compactMap { $0 }
+    }
+
+    /// How long cached answers may take to stand in for providers that missed the deadline.
+    static let staleGrace: Duration = .seconds(1)
+
+    /// The run of a provider that is not sent a request: one that cannot answer the query's kind, or
+    /// needs a field the query lacks; `nil` for a provider to ask.
+    static func runWithoutAsking(_ descriptor: ProviderDescriptor, query: SearchQuery) -> ProviderRun? {
+        guard asks(descriptor, for: query.kind) else {
+            let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
+            let error = ProviderError(
+                .unsupported, provider: descriptor.id, "offers \(offered), not \(query.kind.rawValue)")
+            return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .unsupported, error: error))
+        }
+        let missing = enrichesOnly(descriptor, query) ? [] : descriptor.missingFields(for: query)
+        guard missing.isEmpty else {
+            let error = ProviderError(
+                .notAsked, provider: descriptor.id, "was not asked: it cannot search without these",
+                remedy: .addFields(missing))
+            return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .notAsked, error: error))
+        }
+        return nil
+    }
+
+    /// Whether a provider is asked in a search of `kind`: it offers that kind, or it is an airline
+    /// directory and the search is for flights, whose carriers it enriches.
+    static func asks(_ descriptor: ProviderDescriptor, for kind: OfferCategory) -> Bool {
+        descriptor.categories.contains(kind)
+            || (kind == .flights && descriptor.categories.contains(.airlineDirectory))
+    }
+
+    /// Whether a provider takes part only to enrich others' offers: a directory in a flight search.
+    static func enrichesOnly(_ descriptor: ProviderDescriptor, _ query: SearchQuery) -> Bool {
+        !descriptor.categories.contains(query.kind)
+    }
+
+    /// Whether a provider's answer is judged by its airline records rather than by offers.
+    static func answersRecords(_ descriptor: ProviderDescriptor, _ query: SearchQuery) -> Bool {
+        enrichesOnly(descriptor, query) || query.kind == .airlineDirectory
+    }
+
+    // MARK: - One provider
+
+    /// Runs one provider: live, or from the cache when offline; a live failure falls back to the cache;
+    /// a good live answer is stored in it.
+    private func run(
+        _ provider: any OfferProvider, query: SearchQuery, until end: ContinuousClock.Instant
+    ) async -> ProviderRun {
+        let descriptor = provider.descriptor
+        let live = settings.endpoint(of: descriptor.id).isRemote
+        let replay = live && settings.offline
+        let clock = ContinuousClock()
+        let start = clock.now
+        let enrichesOnly = Self.enrichesOnly(descriptor, query)
+        var notes = Self.capabilityNotes(descriptor, query: query)
+        let stack = TransportStack(
+            network: network, descriptor: descriptor, settings: settings, replay: replay, deadline: end, now: now)
+        do {
+            let response = try await provider.search(query, using: client(for: descriptor, stack: stack))
+            if replay {
+                return Self.stale(
+                    response, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
+                    retrievedAt: stack.cache?.oldestReplayedEntry, liveFailure: nil)
+            }
+            if live, let cache = stack.cache {
+                do {
+                    try cache.commit()
+                } catch {
+                    notes.append(.notStoredInCache(error.description))
+                }
+            }
+            let outcome = ProviderOutcome(
+                provider: descriptor.id, status: Self.status(of: response, query: query, descriptor: descriptor),
+                offerCount: response.offers.count, skipped: response.skipped, latency: clock.now - start,
+                notes: notes + response.notes.map(ProviderNote.remark), recordCount: response.airlines.count,
+                enrichesOnly: enrichesOnly)
+            return ProviderRun(outcome: outcome, response: response)
+        } catch {
+            let failure = Self.providerError(error, provider: descriptor.id)
+            let outcome = ProviderOutcome(
+                provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
+                error: failure, notes: notes, enrichesOnly: enrichesOnly)
+            if !replay, !Task.isCancelled,
+                let fallback = await staleAnswer(from: provider, query: query, failed: outcome)
+            {
+                return fallback
+            }
+            return ProviderRun(outcome: outcome)
+        }
+    }
+
+    private func client(for descriptor: ProviderDescriptor, stack: TransportStack) -> ProviderClient {
+        ProviderClient(
+            provider: descriptor.id, endpoint: settings.endpoint(of: descriptor.id),
+            embedded: descriptor.embeddedResponses, transport: stack.transport,
+            requestTimeout: min(settings.requestTimeout, settings.deadline),
+            maxResponseBytes: settings.maxResponseBytes, fixedHeaders: descriptor.fixedHeaders, now: now)
+    }
+
+    private func timedOut(_ descriptor: ProviderDescriptor, query: SearchQuery, cancelled: Bool) -> ProviderOutcome {
+        let message =
+            cancelled
+            ? "was stopped: the search was cancelled"
+            : "did not answer within the \(Self.format(settings.deadline)) deadline"
+        return ProviderOutcome(
+            provider: descriptor.id, status: .timeout, latency: settings.deadline,
+            error: ProviderError(.timeout, provider: descriptor.id, message),
+            notes: Self.capabilityNotes(descriptor, query: query), enrichesOnly: Self.enrichesOnly(descriptor, query))
+    }
+
+    /// After a live provider failed: its answer from the cache, marked stale, or `nil` when it has none.
+    private func staleAnswer(
+        from provider: any OfferProvider, query: SearchQuery, failed: ProviderOutcome?
+    ) async -> ProviderRun? {
+        let descriptor = provider.descriptor
+        guard let failed, settings.cache != nil, !settings.offline, settings.endpoint(of: descriptor.id).isRemote
+        else { return nil }
+        let stack = TransportStack(
+            network: network, descriptor: descriptor, settings: settings, replay: true, deadline: nil, now: now)
+        guard let response = try? await provider.search(query, using: client(for: descriptor, stack: stack)) else {
+            return nil
+        }
+        return Self.stale(
+            response, query: query, descriptor: descriptor, latency: failed.latency, notes: failed.notes,
+            retrievedAt: stack.cache?.oldestReplayedEntry, liveFailure: failed.error)
+    }
+
+    /// A directory is judged by its records, a seller by its offers.
+    private static func status(
+        of response: ProviderResponse, query: SearchQuery, descriptor: ProviderDescriptor
+    ) -> ProviderOutcome.Status {
+        let empty = answersRecords(descriptor, query) ? response.airlines.isEmpty : response.offers.isEmpty
+        return empty ? .noResults : .ok
+    }
+
+    private static func stale(
+        _ response: ProviderResponse, query: SearchQuery, descriptor: ProviderDescriptor, latency: Duration,
+        notes: [ProviderNote], retrievedAt: Date?, liveFailure: ProviderError?
+    ) -> ProviderRun {
+        var response = response
+        if let retrievedAt {
+            for index in response.offers.indices {
+                for source in response.offers[index].sources.indices {
+                    response.offers[index].sources[source].retrievedAt = retrievedAt
+                }
+            }
+        }
+        let outcome = ProviderOutcome(
+            provider: descriptor.id, status: status(of: response, query: query, descriptor: descriptor),
+            offerCount: response.offers.count, skipped: response.skipped, latency: latency, error: liveFailure,
+            notes: notes + [.answeredFromCache(retrievedAt: retrievedAt, afterLiveFailure: liveFailure != nil)]
+                + response.notes.map(ProviderNote.remark),
+            stale: true, retrievedAt: retrievedAt, recordCount: response.airlines.count,
+            enrichesOnly: enrichesOnly(descriptor, query))
+        return ProviderRun(outcome: outcome, response: response)
+    }
+
+    /// What a provider that lacks a capability cannot honour in this query.
+    static func capabilityNotes(_ descriptor: ProviderDescriptor, query: SearchQuery) -> [ProviderNote] {
+        guard !answersRecords(descriptor, query) else { return [] }
+        var notes: [ProviderNote] = []
+        let dated = [QueryField.departureDate, .returnDate].filter(query.isSet)
+        if !dated.isEmpty, !descriptor.capabilities.contains(.dates) {
+            notes.append(.cannotHonour(dated, lacking: .dates))
+        }
+        if query.roundTrip, !descriptor.capabilities.contains(.roundTrips) {
+            notes.append(.cannotHonour([.roundTrip], lacking: .roundTrips))
+        }
+        return notes
+    }
+
+    private static func providerError(_ error: any Error, provider: ProviderID) -> ProviderError {
+        switch error {
+        case let error as ProviderError: error
+        case is CancellationError: ProviderError(.timeout, provider: provider, "was cancelled at the deadline")
+        default: ProviderError(.unexpected, provider: provider, "failed: \(error)", underlying: error)
+        }
+    }
+
+    /// `10 s`, `1.5 s`, `250 ms`.
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = duration.inMilliseconds
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return String(format: "%.1f s", Double(milliseconds) / 1000)
+    }
+}

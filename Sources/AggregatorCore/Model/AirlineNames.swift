@@ -1,0 +1,49 @@
+/// The names people and providers use for common airlines, by IATA code: the tool's built-in
+/// knowledge, so that `Austrian Airlines` and `OS` mean the same carrier even when no airline directory
+/// was asked and a provider sends only the code.
+///
+/// It is a lookup for matching what a user types, never a source of codes for carriers: a provider
+/// that knows only a name keeps only the name, because a wrong code would merge different flights.
+public enum AirlineNames {
+    /// Each code with the names it is known by; names are matched case- and accent-insensitively.
+    public static let byCode: [String: [String]] = [
+        "A3": ["Aegean", "Aegean Airlines"],
+        "AA": ["American", "American Airlines"],
+        "AC": ["Air Canada"],
+        "AF": ["Air France"],
+        "AY": ["Finnair"],
+        "AZ": ["ITA Airways", "Alitalia"],
+        "BA": ["British Airways"],
+        "BT": ["airBaltic", "Air Baltic"],
+        "DL": ["Delta", "Delta Air Lines"],
+        "DY": ["Norwegian", "Norwegian Air Shuttle"],
+        "EI": ["Aer Lingus"],
+        "EK": ["Emirates"],
+        "EW": ["Eurowings"],
+        "EY": ["Etihad", "Etihad Airways"],
+        "FR": ["Ryanair"],
+        "HV": ["Transavia"],
+        "IB": ["Iberia"],
+        "JU": ["Air Serbia"],
+        "KL": ["KLM", "KLM Royal Dutch Airlines"],
+        "LH": ["Lufthansa"],
+        "LO": ["LOT", "LOT Polish Airlines"],
+        "LX": ["Swiss", "Swiss International Air Lines"],
+        "OK": ["Czech Airlines"],
+        "OS": ["Austrian", "Austrian Airlines"],
+        "PC": ["Pegasus", "Pegasus Airlines"],
+        "QR": ["Qatar Airways"],
+        "SK": ["SAS", "Scandinavian Airlines"],
+        "SN": ["Brussels Airlines"],
+        "SU": ["Aeroflot"],
+        "TK": ["Turkish Airlines", "Türk Hava Yolları"],
+        "TP": ["TAP", "TAP Air Portugal"],
+        "U2": ["easyJet"],
+        "UA": ["United", "United Airlines"],
+        "UX": ["Air Europa"],
+        "V7": ["Volotea"],
+        "VY": ["Vueling", "Vueling Airlines"],
+        "W6": ["Wizz Air"],
+        "X3": ["TUIfly", "TUI fly"],
+    ]
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Every name the tool knows for each carrier, and the rule by which a typed airline matches a carrier.
+///
+/// Names come from three places: the built-in ``AirlineNames`` table, the airline directory's records,
+/// and the carriers the providers sent with both a code and a name (Aviasales' `Австрийские авиалинии`
+/// for `OS`).
+///
+/// Rule: a typed airline resolves to a set of codes (itself, when it is two letters or digits, and the
+/// code of every carrier one of whose names it is) and a set of names (itself, and every name of those
+/// codes). A carrier matches when its code is among the codes or its name among the names, names compared
+/// case- and accent-insensitively. So `OS` and `Austrian Airlines` match the same carriers, coded or
+/// known by name only.
+public struct CarrierNames: Sendable {
+    private var namesByCode: [String: Set<String>] = [:]
+    private var codesByName: [String: Set<String>] = [:]
+
+    /// Collects the names.
+    /// - Parameters:
+    ///   - directory: the airline records of the search.
+    ///   - offers: the providers' offers, whose coded and named carriers teach names.
+    public init(directory: AirlineDirectory = AirlineDirectory(), offers: [Offer] = []) {
+        for (code, names) in AirlineNames.byCode {
+            for name in names { learn(code: code, name: name) }
+        }
+        for record in directory.records {
+            if let code = record.iata { learn(code: code, name: record.name) }
+        }
+        var seen = Set<Carrier>()
+        for offer in offers {
+            guard let itinerary = offer.product.itinerary else { continue }
+            for leg in itinerary.legs {
+                for segment in leg.segments where seen.insert(segment.carrier).inserted {
+                    if let code = segment.carrier.code, let name = segment.carrier.name {
+                        learn(code: code, name: name)
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func learn(code: String, name: String) {
+        let folded = AirlineDirectory.fold(name)
+        guard !code.isEmpty, !folded.isEmpty else { return }
+        namesByCode[code.uppercased(), default: []].insert(folded)
+        codesByName[folded, default: []].insert(code.uppercased())
+    }
+
+    /// What a typed airline stands for.
+    public struct Match: Sendable, Hashable {
+        /// The IATA codes it names.
+        public var codes: Set<String>
+        /// The folded names it names.
+        public var names: Set<String>
+
+        /// Whether a carrier is this airline, by code or by name.
+        /// - Parameter carrier: the carrier.
+        /// - Returns: `true` when its code or its name matches.
+        public func matches(_ carrier: Carrier) -> Bool {
+            if let code = carrier.code, codes.contains(code) { return true }
+            if let name = carrier.name, names.contains(AirlineDirectory.fold(name)) { return true }
+            return false
+        }
+    }
+
+    /// Resolves a typed airline.
+    /// - Parameter typed: an IATA code or a name, in any case and with or without accents.
+    /// - Returns: the codes and names it stands for.
+    public func resolve(_ typed: String) -> Match {
+        let folded = AirlineDirectory.fold(typed)
+        let upper = typed.trimmingCharacters(in: .whitespaces).uppercased()
+        var codes = codesByName[folded] ?? []
+        if upper.count == 2, upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) { codes.insert(upper) }
+        var names: Set<String> = folded.isEmpty ? [] : [folded]
+        for code in codes { names.formUnion(namesByCode[code] ?? []) }
+        return Match(codes: codes, names: names)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turns the providers' answers into one ranked result: a pure function of the answers and the query,
+/// with no I/O, so that it can be tested and benchmarked without providers.
+///
+/// Stages, in this order, each a plain type with its rule in its own doc comment:
+/// 1. **Convert** (``CurrencyConverter``): every source's price into the query's currency.
+/// 2. **Enrich** (``AirlineDirectory``, ``FavoriteCarriers``): the airline records every provider
+///    delivered, in provider order, fill the offers' carriers and tag inactive ones; then favourite
+///    carriers are tagged.
+/// 3. **Merge** (``OfferMerger``): one trip per physical trip, listing every seller.
+/// 4. **Filter** (``OfferFilter``): the query's filters judge merged trips, so a trip that passes keeps
+///    every seller and its price is the honest cheapest; an airline matches by code or by any known name
+///    (``CarrierNames``).
+/// 5. **Rank** (``OfferRanker``): order and tags.
+/// 6. **Limit**: the first trips the query asks for.
+///
+/// When the filters leave nothing, the result carries ``FilterHint``s computed on the same merged trips.
+public struct SearchPipeline: Sendable {
+    /// The exchange rates for conversion.
+    public let rates: ExchangeRates
+    /// The user's favourite airlines.
+    public let favorites: FavoriteCarriers
+
+    /// Creates a pipeline.
+    /// - Parameters:
+    ///   - rates: the exchange rates.
+    ///   - favorites: the favourite airlines.
+    public init(rates: ExchangeRates = .embedded, favorites: FavoriteCarriers = FavoriteCarriers([])) {
+        self.rates = rates
+        self.favorites = favorites
+    }
+
+    /// Runs the stages.
+    /// - Parameters:
+    ///   - runs: every provider's outcome and answer, in selection order.
+    ///   - query: what was asked.
+    /// - Returns: the result, with the outcomes as given.
+    public func run(_ runs: [ProviderRun], query: SearchQuery) -> SearchResult {
+        let converted = CurrencyConverter(rates: rates, target: query.currency)
+            .convert(runs.flatMap(\.response.offers))
+        let directory = AirlineDirectory(runs.flatMap(\.response.airlines))
+        let enriched = favorites.tag(directory.enrich(converted), directory: directory)
+        let merged = OfferMerger().merge(enriched)
+        let filter = OfferFilter(query: query, carriers: CarrierNames(directory: directory, offers: converted))
+        let ranked = OfferRanker(sort: query.sort).rank(filter.apply(merged))
+        let limited = query.limit.map { Array(ranked.prefix($0)) } ?? ranked
+
+        var notes: [SearchNote] = []
+        let unconverted = Set(ranked.filter { !$0.isConverted }.map(\.price.currency))
+        if !unconverted.isEmpty { notes.append(.unconvertedPrices(unconverted.sorted(), ratesDate: rates.date)) }
+        return SearchResult(
+            query: query, outcomes: runs.map(\.outcome), offers: limited, matched: ranked.count,
+            hints: ranked.isEmpty ? filter.hints(for: merged) : [], notes: notes, rates: rates, airlines: directory)
+    }
+}

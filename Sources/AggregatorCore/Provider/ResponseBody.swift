@@ -1,0 +1,70 @@
+import Foundation
+
+/// What kind of body a service sent, judged from its first bytes: enough to say what went wrong
+/// without ever quoting a page, a binary blob or the contents of a file.
+enum ResponseBody {
+    /// The kinds a message names.
+    enum Kind: Equatable {
+        case empty, json, html, xml, binary, text
+    }
+
+    /// The body's kind.
+    static func kind(of body: Data) -> Kind {
+        let start = body.prefix(512)
+        guard let first = start.first(where: { !isWhiteSpace($0) }) else { return .empty }
+        if start.contains(where: { $0 == 0 || ($0 < 0x20 && !isWhiteSpace($0)) })
+            || String(bytes: start.prefix(256).dropLastIncompleteCharacter(), encoding: .utf8) == nil
+        {
+            return .binary
+        }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
+        if first == UInt8(ascii: "<") {
+            // Markup is a page unless it declares itself XML: error pages are often bare fragments.
+            let lowered = String(decoding: start, as: UTF8.self).lowercased()
+            return lowered.contains("<?xml") && !lowered.contains("<html") ? .xml : .html
+        }
+        return .text
+    }
+
+    /// `an HTML page`, `12 bytes of binary data`, …: the body named, never quoted.
+    static func describe(_ body: Data) -> String {
+        switch kind(of: body) {
+        case .empty: "an empty body"
+        case .json: "a JSON body"
+        case .html: "an HTML page"
+        case .xml: "an XML document"
+        case .binary: "\(body.count) bytes of binary data"
+        case .text: "a plain-text body"
+        }
+    }
+
+    /// A service's own message worth quoting: a short printable excerpt of a JSON or plain-text body,
+    /// or `nil` for a body that must not be quoted (HTML, XML, binary) or says nothing.
+    static func quotableMessage(_ body: Data) -> String? {
+        switch kind(of: body) {
+        case .json, .text:
+            let excerpt = PrintableText.excerpt(String(decoding: body.prefix(1024), as: UTF8.self), limit: 120)
+            return excerpt.isEmpty ? nil : excerpt
+        default:
+            return nil
+        }
+    }
+
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+extension Data {
+    /// The bytes without a UTF-8 sequence cut off at the end, so that a prefix of valid text validates.
+    fileprivate func dropLastIncompleteCharacter() -> Data {
+        var end = endIndex
+        var continuation = 0
+        while end > startIndex, continuation < 3, self[index(before: end)] & 0xC0 == 0x80 {
+            end = index(before: end)
+            continuation += 1
+        }
+        if end > startIndex, self[index(before: end)] >= 0xC0 { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads the files the tool keeps or is pointed at (cache entries, favourites, the config file, a rates
+/// file, a recorded response) the one bounded way: only a regular file, and only when it is no larger
+/// than a cap checked before reading.
+///
+/// A FIFO, a device such as `/dev/zero`, a directory or a socket is refused at once instead of hanging a
+/// read or reading forever; a file larger than the cap is refused before a byte of it is read. The file
+/// is opened non-blocking, so not even the open can wait on a FIFO's writer, and symbolic links are
+/// followed to what they name (a dangling link or a loop is an error, never a silent skip).
+public enum RegularFile {
+    /// Why a file could not be read.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What was wrong.
+        public enum Reason: Sendable, Equatable {
+            /// The path names something that is not a regular file: a folder, a FIFO, a device.
+            case notARegularFile(kind: String)
+            /// The file is larger than the cap.
+            case tooLarge(bytes: Int64, limit: Int)
+            /// The system refused: permissions, a dangling link, a loop of links, an I/O error.
+            case system(code: Int32)
+        }
+
+        /// The path as given.
+        public var path: String
+        /// What was wrong.
+        public var reason: Reason
+
+        /// `/path is a folder, not a file`, `/path is 3 GiB, over the 1 MiB limit`, `cannot read /path: …`.
+        public var description: String {
+            switch reason {
+            case .notARegularFile(let kind): "\(path) is \(kind), not a regular file"
+            case .tooLarge(let bytes, let limit): "\(path) is \(bytes) bytes, over the \(limit)-byte limit"
+            case .system(let code): "cannot read \(path): \(String(cString: strerror(code)).lowercased())"
+            }
+        }
+    }
+
+    /// Reads a whole regular file, refusing anything else.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - maxBytes: the largest size read.
+    ///   - missingIsNil: whether a path that does not exist (and is not a dangling link) reads as `nil`
+    ///     instead of failing.
+    /// - Returns: the contents, or `nil` for a missing file when `missingIsNil` is set.
+    /// - Throws: ``Failure`` for anything but a readable regular file within the cap.
+    public static func read(_ path: String, maxBytes: Int, missingIsNil: Bool = true) throws(Failure) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT, missingIsNil, !isDanglingLink(path) { return nil }
+            throw Failure(path: path, reason: .system(code: code))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Failure(path: path, reason: .system(code: errno)) }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else { throw Failure(path: path, reason: .notARegularFile(kind: kindName(type))) }
+        let size = Int64(status.st_size)
+        guard size <= Int64(maxBytes) else {
+            throw Failure(path: path, reason: .tooLarge(bytes: size, limit: maxBytes))
+        }
+        // The size may change while reading; never read more than the cap and one byte to tell.
+        var data = Data(count: Int(size) + 1)
+        var total = 0
+        let capacity = min(Int(size) + 1, maxBytes + 1)
+        while total < capacity {
+            let count = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return systemRead(descriptor, base + total, capacity - total)
+            }
+            if count == 0 { break }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw Failure(path: path, reason: .system(code: code))
+            }
+            total += count
+            if total == data.count, total < capacity { data.count += 64 * 1024 }
+        }
+        guard total <= maxBytes else {
+            throw Failure(path: path, reason: .tooLarge(bytes: Int64(total), limit: maxBytes))
+        }
+        data.count = total
+        return data
+    }
+
+    private static func isDanglingLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    private static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a pipe"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+}
+
+/// `read(2)`, named apart from ``RegularFile/read(_:maxBytes:missingIsNil:)``, which hides it inside the type.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+        Musl.read(descriptor, buffer, count)
+    #else
+        Darwin.read(descriptor, buffer, count)
+    #endif
+}
