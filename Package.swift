@@ -68,6 +68,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "ProviderTestKitTests", dependencies: ["ProviderTestKit", "AggregatorCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "aggregateTests",
             dependencies: ["aggregate", "AggregateCLI", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
             swiftSettings: strictSettings

@@ -4,18 +4,6 @@ import Foundation
 import ProviderTestKit
 import Testing
 
-/// A folder under the system's temporary directory, removed when the test ends.
-private struct ScratchFolder: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 private func permissions(_ url: URL) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     return try #require(attributes[.posixPermissions] as? Int)

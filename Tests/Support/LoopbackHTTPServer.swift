@@ -52,6 +52,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var queryItems: [URLQueryItem]
         /// Header fields, names in lower case.
         public var headers: [String: String]
+        /// The body, as `Content-Length` announced it (at most 1 MiB is read).
+        public var body: Data
     }
 
     /// Why the server could not start.
@@ -226,7 +228,8 @@ private final class Listener: @unchecked Sendable {
         }
     }
 
-    /// Reads up to the blank line that ends the header block (64 KiB at most) and parses it.
+    /// Reads up to the blank line that ends the header block (64 KiB at most), parses it, then reads the
+    /// body `Content-Length` announces (1 MiB at most).
     private func readRequest(_ client: Int32) -> LoopbackHTTPServer.Request? {
         var buffer = Data()
         let terminator = Data("\r\n\r\n".utf8)
@@ -237,7 +240,6 @@ private final class Listener: @unchecked Sendable {
             buffer.append(contentsOf: chunk[0..<count])
         }
         guard let end = buffer.range(of: terminator) else { return nil }
-        // Only the header block: whatever body followed is ignored.
         let lines = String(decoding: buffer[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ")
         guard requestLine.count == 3 else { return nil }
@@ -247,11 +249,18 @@ private final class Listener: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
                 .trimmingCharacters(in: .whitespaces)
         }
+        var body = Data(buffer[end.upperBound...])
+        let length = min(headers["content-length"].flatMap(Int.init) ?? 0, 1 << 20)
+        while body.count < length {
+            let count = recv(client, &chunk, min(chunk.count, length - body.count), 0)
+            guard count > 0 else { return nil }
+            body.append(contentsOf: chunk[0..<count])
+        }
         let target = String(requestLine[1])
         let components = URLComponents(string: target)
         return LoopbackHTTPServer.Request(
             method: String(requestLine[0]), target: target, path: components?.path ?? target,
-            queryItems: components?.queryItems ?? [], headers: headers)
+            queryItems: components?.queryItems ?? [], headers: headers, body: body.prefix(length))
     }
 
     /// Sleeps in short slices; `false` as soon as the client hangs up or the server stops.

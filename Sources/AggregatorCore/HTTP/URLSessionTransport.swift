@@ -154,7 +154,11 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
         let target = request.url
-        let scheme = target?.scheme?.lowercased()
+        // The Location as sent: Foundation may resolve a `file:` or `data:` location against the current
+        // URL before this handler sees it, so the header itself says where the service meant to send us.
+        let location =
+            response.allHeaderFields.first { ($0.key as? String)?.lowercased() == "location" }?.value as? String
+        let scheme = location.flatMap(Endpoint.scheme(of:)) ?? target?.scheme?.lowercased()
         let refused = lock.withLock {
             redirects += 1
             if failure == nil, scheme != "http" && scheme != "https" || target?.host == nil {

@@ -1,0 +1,124 @@
+import AggregatorCore
+import AggregatorTestSupport
+import Foundation
+import ProviderTestKit
+import Testing
+
+/// A provider that spins on the CPU without ever checking for cancellation, until told to stop: the
+/// worst a provider can do to a deadline.
+private struct BusyProvider: OfferProvider {
+    let descriptor = ProviderDescriptor(
+        id: "busy", displayName: "Busy", summary: "Never checks for cancellation.", categories: [.flights],
+        embeddedResponses: EmbeddedResponses([:]))
+    let stop: StopFlag
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(120))
+        while !stop.isSet, ContinuousClock.now < giveUp {}
+        return ProviderResponse(offers: [])
+    }
+}
+
+/// A flag a test raises to let a busy provider go.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    var isSet: Bool { lock.withLock { raised } }
+    func raise() { lock.withLock { raised = true } }
+}
+
+/// Progress reports as they arrive.
+private final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [SearchProgress] = []
+    func record(_ progress: SearchProgress) { lock.withLock { reports.append(progress) } }
+    var all: [SearchProgress] { lock.withLock { reports } }
+}
+
+/// A provider that cannot search without a route and a date, and records whether it was asked.
+private final class RouteAndDateProvider: OfferProvider, @unchecked Sendable {
+    let descriptor = ProviderDescriptor(
+        id: "picky", displayName: "Picky", summary: "Needs a route and a date.", categories: [.flights],
+        capabilities: [.dates], requiredFields: [.origin, .destination, .departureDate],
+        embeddedResponses: EmbeddedResponses([:]))
+    private let lock = NSLock()
+    private var asked = 0
+    var timesAsked: Int { lock.withLock { asked } }
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        lock.withLock { asked += 1 }
+        return ProviderResponse(offers: [])
+    }
+}
+
+@Suite("The runner: deadline, not-asked providers, cancellation")
+struct ProviderRunnerTests {
+    private let flights = FakeProvider(
+        "fast",
+        behaviour: .offers([
+            OfferFactory.flight(
+                provider: "fast", carrier: "VY", flightNumber: "1815", from: "VIE", to: "BCN",
+                departure: "2026-12-18 12:30", price: 98)
+        ]))
+
+    private func runner(deadline: Duration) -> ProviderRunner {
+        ProviderRunner(network: UnreachableTransport(), settings: SearchSettings(deadline: deadline))
+    }
+
+    @Test func theDeadlineHoldsEvenForAProviderThatIgnoresCancellation() async throws {
+        let stop = StopFlag()
+        defer { stop.raise() }
+        let started = ContinuousClock.now
+        let runs = await runner(deadline: .milliseconds(400)).run(
+            [flights, BusyProvider(stop: stop)], query: SearchQuery())
+        // Without the bound the busy provider would hold the search for two minutes.
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(runs.map(\.outcome.status) == [.ok, .timeout])
+        #expect(runs[0].response.offers.count == 1)
+    }
+
+    @Test func aProviderMissingRequiredFieldsIsNotAskedAndSaysWhatToAdd() async throws {
+        let picky = RouteAndDateProvider()
+        let runs = await runner(deadline: .seconds(5)).run([flights, picky], query: SearchQuery(origin: "VIE"))
+        #expect(runs.map(\.outcome.status) == [.ok, .notAsked])
+        #expect(runs[1].outcome.error?.code == .notAsked)
+        #expect(runs[1].outcome.error?.remedy == .addFields([.destination, .departureDate]))
+        #expect(picky.timesAsked == 0)
+        let result = SearchPipeline().run(runs, query: SearchQuery(origin: "VIE"))
+        #expect(result.completeness == .complete, "a provider that was not asked did not fail")
+
+        let full = SearchQuery(origin: "VIE", destination: "BCN", departureDate: day("2026-12-18"))
+        let asked = await runner(deadline: .seconds(5)).run([picky], query: full)
+        #expect(asked.map(\.outcome.status) == [.noResults])
+        #expect(picky.timesAsked == 1)
+    }
+
+    @Test func onlyNotAskedProvidersMeanNothingAnswered() async throws {
+        let runs = await runner(deadline: .seconds(5)).run([RouteAndDateProvider()], query: SearchQuery())
+        #expect(SearchPipeline().run(runs, query: SearchQuery()).completeness == .none)
+    }
+
+    @Test func aCancelledCallerEndsTheRunAtOnce() async throws {
+        let slow = FakeProvider("slow", delay: .seconds(60), behaviour: .offers([]))
+        let started = ContinuousClock.now
+        let task = Task { await runner(deadline: .seconds(120)).run([slow], query: SearchQuery()) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let runs = await task.value
+        // The provider would take a minute and the deadline is two: only the cancellation can end it sooner.
+        #expect(ContinuousClock.now - started < .seconds(50))
+        #expect(runs.map(\.outcome.status) == [.timeout])
+        #expect(runs[0].outcome.error?.message == "was stopped: the search was cancelled")
+    }
+
+    @Test func progressIsReportedAtTheStartAndAfterEachAnswer() async throws {
+        let log = ProgressLog()
+        let second = FakeProvider("second", delay: .milliseconds(50), behaviour: .offers([]))
+        _ = await runner(deadline: .seconds(5)).run([flights, second], query: SearchQuery()) { log.record($0) }
+        let reports = log.all
+        #expect(reports.count == 3)
+        #expect(reports.first?.pending == ["fast", "second"])
+        #expect(reports.last?.pending == [])
+        #expect(Set(reports.last?.answered ?? []) == ["fast", "second"])
+    }
+}

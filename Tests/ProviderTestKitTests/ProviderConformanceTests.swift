@@ -1,0 +1,109 @@
+import AggregatorCore
+import Foundation
+import ProviderTestKit
+import Testing
+
+/// A small flight format: `{"search_id": …, "flights": [{"id", "carrier", "number", "departure", "price"}]}`,
+/// where `search_id` and each flight's `id` are minted anew for every search.
+private struct ExampleFlight: Decodable {
+    var id: String
+    var carrier: String
+    var number: String
+    var departure: String
+    var price: Decimal
+}
+
+private struct ExampleAnswer: Decodable {
+    var flights: [ExampleFlight]
+}
+
+/// The mistakes a provider author makes, one switch each, so that each can be shown to be caught.
+private struct ExampleProvider: OfferProvider {
+    enum Mistake: Sendable {
+        case none, hardcodedID, idFromTheService, keepsZeroPrices, throwsDecodingErrors
+    }
+
+    static let sample = """
+        {"search_id": "s-1", "flights": [
+          {"id": "f-1", "carrier": "VY", "number": "1815", "departure": "2026-12-18 12:30", "price": 98},
+          {"id": "f-2", "carrier": "OS", "number": "395", "departure": "2026-12-18 07:05", "price": 169}
+        ]}
+        """
+
+    let mistake: Mistake
+    let descriptor = ProviderDescriptor(
+        id: "example", displayName: "Example", summary: "Flights from a small sample.", categories: [.flights],
+        nativeCurrency: .eur, capabilities: [.dates], embeddedResponses: EmbeddedResponses(["flights": sample]),
+        perRequestKeys: ["search_id", "id"], priceKeys: ["price"])
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        let body = try await client.get("flights")
+        let answer: ExampleAnswer
+        if mistake == .throwsDecodingErrors {
+            answer = try JSONDecoder().decode(ExampleAnswer.self, from: body)
+        } else {
+            answer = try client.decode(ExampleAnswer.self, from: body)
+        }
+        var skipped = 0
+        let offers = answer.flights.compactMap { flight -> Offer? in
+            guard flight.price > 0 || mistake == .keepsZeroPrices,
+                let departure = LocalDateTime(parsing: flight.departure)
+            else {
+                skipped += 1
+                return nil
+            }
+            let provider: ProviderID = mistake == .hardcodedID ? "example" : client.provider
+            let content = [flight.carrier, flight.number, flight.departure]
+            let segment = Segment(
+                carrier: Carrier(code: flight.carrier), flightNumber: flight.number, origin: Place(airport: "VIE"),
+                destination: Place(airport: "BCN"), departure: FlightTime(local: departure))
+            return Offer(
+                id: StableIdentifier.make(
+                    prefix: provider.rawValue, mistake == .idFromTheService ? [flight.id] : content),
+                product: .flight(Itinerary(legs: [Leg(segments: [segment])])), priceBasis: .total,
+                source: OfferSource(
+                    provider: provider, reference: flight.id, price: Money(flight.price, .eur),
+                    retrievedAt: client.now()))
+        }
+        return ProviderResponse(offers: offers, skipped: skipped)
+    }
+}
+
+@Suite("The conformance kit catches the usual mistakes")
+struct ProviderConformanceTests {
+    @Test func aCarefulProviderPasses() async throws {
+        try await ProviderConformance.check(ExampleProvider(mistake: .none))
+    }
+
+    @Test func anOfferThatNamesItsOwnIDInsteadOfTheClientsIsCaught() async throws {
+        try await withKnownIssue {
+            try await ProviderConformance.check(ExampleProvider(mistake: .hardcodedID))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("use client.provider") && $0.rawValue.contains("offer ") }
+        }
+    }
+
+    @Test func anIDTakenFromTheServicesPerRequestIDIsCaught() async throws {
+        try await withKnownIssue {
+            try await ProviderConformance.check(ExampleProvider(mistake: .idFromTheService))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("changed its id") && $0.rawValue.contains("offer example-") }
+        }
+    }
+
+    @Test func aZeroPriceThatIsNotSkippedIsCaught() async throws {
+        try await withKnownIssue {
+            try await ProviderConformance.check(ExampleProvider(mistake: .keepsZeroPrices))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("the first record of 'flights' whose price is") }
+        }
+    }
+
+    @Test func anErrorThatIsNotAProviderErrorIsCaught() async throws {
+        try await withKnownIssue {
+            try await ProviderConformance.check(ExampleProvider(mistake: .throwsDecodingErrors))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("not ProviderError") && $0.rawValue.contains("body ") }
+        }
+    }
+}
