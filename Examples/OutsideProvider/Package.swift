@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A package of its own that adds a provider to `aggregate` without editing the aggregate repository:
+// it depends on the repository (here by path; elsewhere by URL), writes one provider against the
+// AggregatorCore kit, tests it with ProviderTestKit, and builds its own `aggregate-plus` executable.
+let package = Package(
+    name: "OutsideProvider",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "aggregate-plus", targets: ["aggregate-plus"]),
+        .library(name: "Charter", targets: ["Charter"]),
+    ],
+    dependencies: [.package(name: "aggregate", path: "../..")],
+    targets: [
+        .target(name: "Charter", dependencies: [.product(name: "AggregatorCore", package: "aggregate")]),
+        .executableTarget(
+            name: "aggregate-plus",
+            dependencies: ["Charter", .product(name: "AggregateCLI", package: "aggregate")]
+        ),
+        .testTarget(
+            name: "CharterTests",
+            dependencies: [
+                "Charter", .product(name: "AggregatorCore", package: "aggregate"),
+                .product(name: "ProviderTestKit", package: "aggregate"), .product(name: "Kiwi", package: "aggregate"),
+            ]
+        ),
+    ]
+)
