@@ -63,7 +63,9 @@ enum ProcessBenchmark {
         }
         defer { if !options.keepFiles { try? FileManager.default.removeItem(at: scratch) } }
 
-        print("process benchmark: \(aggregate)")
+        // A stale binary is the easiest way to measure the wrong code: show when it was built.
+        let built = (try? FileManager.default.attributesOfItem(atPath: aggregate)[.modificationDate]) as? Date
+        print("process benchmark: \(aggregate)" + (built.map { " (built \($0))" } ?? ""))
         print(
             "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(options.runs) runs of each command per size;"
                 + " time is the median, memory the largest peak RSS of the child; MB = 10^6 bytes")
