@@ -54,6 +54,7 @@ let package = Package(
             name: "AggregateBenchmarks",
             dependencies: ["AggregatorCore", "Kiwi", "Aviasales"],
             path: "Benchmarks",
+            exclude: ["python_pipeline.py"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,9 +1,14 @@
-// Release-mode benchmarks: `swift run -c release AggregateBenchmarks [offers]`.
+// Release-mode benchmarks: `swift run -c release AggregateBenchmarks [offers]`, or `… process [options]` for
+// whole `aggregate` processes on large responses (see ProcessBenchmark.swift).
 // Not part of `swift test`: timings belong here, where the build is optimised and nothing else runs.
 import AggregatorCore
 import Aviasales
 import Foundation
 import Kiwi
+
+if CommandLine.arguments.dropFirst().first == "process" {
+    exit(ProcessBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
+}
 
 /// A provider that returns prepared offers, so the pipeline is measured without decoding.
 struct PreparedProvider: OfferProvider {
