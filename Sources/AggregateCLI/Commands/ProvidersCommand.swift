@@ -11,21 +11,27 @@ struct ProvidersCommand: Command {
             OptionSpec(
                 key: .endpoint, valueName: "ID=URL", help: "Show the effect of an endpoint setting (repeatable)",
                 repeatable: true),
-        ])
+        ],
+        arguments: "[ID...]")
 
     let format: OutputFormat
     let endpoints: EndpointSettings
     let catalog: ProviderCatalog
+    /// The providers to list: those named, or every installed one.
+    let listed: [any OfferProvider]
 
     init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
         let environment = context.environment
         catalog = context.catalog
         let reader = ValueReader(options: options, command: Self.configuration.name)
-        if let word = options.positional.first {
-            throw UsageError(
-                "unexpected argument '\(word)'", hint: "this command takes only options",
-                command: Self.configuration.name)
+        var listed: [any OfferProvider] = []
+        for word in options.positional {
+            guard let provider = catalog.provider(ProviderID(rawValue: word)) else {
+                throw ValueReader.unknownProvider(word, among: catalog.all, command: Self.configuration.name)
+            }
+            if !listed.contains(where: { $0.descriptor.id == provider.descriptor.id }) { listed.append(provider) }
         }
+        self.listed = listed.isEmpty ? catalog.all : listed
         format = try reader.choice(.format, OutputFormat.self, among: [.table, .json]) ?? .table
         let config = try ConfigFile.load(from: UserFolders(environment: environment), command: Self.configuration.name)
         endpoints = try EndpointSettings(
@@ -43,7 +49,7 @@ struct ProvidersCommand: Command {
     }
 
     func run(console: Console) async -> ExitCode {
-        let descriptors = catalog.all.map(\.descriptor)
+        let descriptors = listed.map(\.descriptor)
         if format == .json {
             let list: [JSONValue] = descriptors.map { descriptor in
                 .object([
