@@ -49,13 +49,41 @@ struct ValueTypeTests {
         #expect(LocalDateTime(parsing: "2026-12-18 07:05Z") == nil)
     }
 
-    @Test func localEpochSecondsAreReadAsAWallClockNotAnInstant() {
+    @Test func localEpochSecondsAreReadAsAWallClockNotAnInstant() throws {
         // 2026-12-18T07:05 written as if it were UTC epoch seconds.
-        let time = LocalDateTime(localEpochSeconds: 1_797_577_500)
+        let time = try #require(LocalDateTime(localEpochSeconds: 1_797_577_500))
         #expect(time.description == "2026-12-18T07:05")
-        #expect(LocalDateTime(localEpochSeconds: 0).description == "1970-01-01T00:00")
-        #expect(LocalDateTime(localEpochSeconds: -60).description == "1969-12-31T23:59")
+        #expect(LocalDateTime(localEpochSeconds: 0)?.description == "1970-01-01T00:00")
+        #expect(LocalDateTime(localEpochSeconds: -60)?.description == "1969-12-31T23:59")
         #expect(time.minutesSinceEpoch == 1_797_577_500 / 60)
+    }
+
+    @Test(arguments: [Int64.min, Int64.min + 1, -2_208_988_801, 7_289_654_400, Int64.max])
+    func timesOutsideTheSaneYearsAreRefusedNeverComputed(seconds: Int64) {
+        #expect(LocalDateTime(localEpochSeconds: seconds) == nil)
+        #expect(LocalDateTime(utc: Date(timeIntervalSince1970: Double(seconds))) == nil)
+    }
+
+    @Test func theSaneYearsAreReadToTheirEnds() {
+        #expect(LocalDateTime(localEpochSeconds: -2_208_988_800)?.description == "1900-01-01T00:00")
+        #expect(LocalDateTime(localEpochSeconds: 7_289_654_399)?.description == "2200-12-31T23:59")
+    }
+
+    @Test func durationsOutsideAnyPlausibleFlightAreUnknown() {
+        let segment = Segment(
+            carrier: Carrier(code: "OS"), origin: Place(airport: "VIE"), destination: Place(airport: "BCN"))
+        #expect(Leg(segments: [segment], duration: .seconds(Int64.max)).duration == nil)
+        #expect(Leg(segments: [segment], duration: .seconds(-60)).duration == nil)
+        #expect(Leg(segments: [segment], duration: .seconds(9_600)).duration == .seconds(9_600))
+        var far = segment
+        far.departure = FlightTime(local: nil, utc: Date(timeIntervalSince1970: -9e18))
+        far.arrival = FlightTime(local: nil, utc: Date(timeIntervalSince1970: 9e18))
+        #expect(Leg(segments: [far]).duration == nil, "a span wider than Int64 seconds is never converted")
+        let legs = [
+            Leg(segments: [segment], duration: .seconds(13 * 86_400)),
+            Leg(segments: [segment], duration: .seconds(13 * 86_400)),
+        ]
+        #expect(Itinerary(legs: legs).duration == .seconds(26 * 86_400))
     }
 
     @Test func stableIdentifiersDependOnlyOnContent() {

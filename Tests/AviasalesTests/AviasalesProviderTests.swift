@@ -130,7 +130,8 @@ struct AviasalesProviderTests {
     @Test("Prices come as integers or fractions and keep their exact value")
     func integerOrFractionPrices() async throws {
         let response = try await AviasalesHarness.search(
-            fixture: "price-forms.json", query: SearchQuery(origin: "VIE", destination: "BCN", adults: 2))
+            fixture: "price-forms.json",
+            query: SearchQuery(origin: "VIE", destination: "BCN", passengers: Passengers(adults: 2)))
         #expect(response.skipped == 0)
         #expect(response.offer(reference: "price-int")?.price == Money(32900, .rub))
         #expect(response.offer(reference: "price-double-whole")?.price == Money(17800, .rub))
@@ -141,7 +142,8 @@ struct AviasalesProviderTests {
     @Test("The booking link carries the passenger count the prices are for")
     func passengerCountInLink() async throws {
         let response = try await AviasalesHarness.search(
-            fixture: "price-forms.json", query: SearchQuery(origin: "VIE", destination: "BCN", adults: 2))
+            fixture: "price-forms.json",
+            query: SearchQuery(origin: "VIE", destination: "BCN", passengers: Passengers(adults: 2)))
         let link = response.offer(reference: "price-int")?.sources.first?.deepLink
         #expect(link?.absoluteString == "https://www.aviasales.ru/search/VIE1812BCN2")
         #expect(response.notes.isEmpty, "the service answered for the two passengers asked for")

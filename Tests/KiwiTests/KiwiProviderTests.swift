@@ -181,7 +181,7 @@ struct KiwiProviderTests {
         let query = SearchQuery(
             departureDate: LocalDate(year: 2026, month: 12, day: 5),
             returnDate: LocalDate(year: 2027, month: 1, day: 9),
-            adults: 2, currency: .usd, sort: .best, limit: 500)
+            passengers: Passengers(adults: 2), currency: .usd, sort: .best, limit: 500)
 
         _ = try await provider.search(query, using: client)
 

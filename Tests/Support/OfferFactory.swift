@@ -29,7 +29,7 @@ public enum OfferFactory {
         let local = LocalDateTime(parsing: departure)
         let departureUTC = local.map { Date(timeIntervalSince1970: TimeInterval($0.minutesSinceEpoch * 60 - 3600)) }
         let arrivalUTC = departureUTC.map { $0.addingTimeInterval(TimeInterval(minutes * 60)) }
-        let arrivalLocal = arrivalUTC.map { LocalDateTime(utc: $0.addingTimeInterval(3600)) }
+        let arrivalLocal = arrivalUTC.flatMap { LocalDateTime(utc: $0.addingTimeInterval(3600)) }
         var segments: [Segment] = []
         let hops = [from] + (0..<stops).map { "X\($0)" } + [to]
         for index in 0..<(hops.count - 1) {
@@ -60,9 +60,10 @@ public enum OfferFactory {
 /// - Returns: the value.
 public func decimal(_ text: String) -> Decimal { Decimal(string: text) ?? .nan }
 
-/// A date from `YYYY-MM-DD`, for test literals; 1970-01-01 if the text is not a date.
+/// A date from `YYYY-MM-DD`, for test literals; 1900-01-01 if the text is not a date, so a typo fails the
+/// test that uses it.
 /// - Parameter text: for example `2026-12-18`.
 /// - Returns: the date.
 public func day(_ text: String) -> LocalDate {
-    LocalDate(iso: text) ?? LocalDateTime(localEpochSeconds: 0).date
+    LocalDate(iso: text) ?? LocalDate(daysSinceEpoch: -25_567)
 }

@@ -76,14 +76,20 @@ struct SearchRenderer: OutputRenderer {
     /// The query as the envelopes of `search` and `compare` print it.
     static func json(_ query: SearchQuery) -> JSONValue {
         .object([
-            ("kind", .string(query.kind.rawValue)), ("from", .string(query.origin)), ("to", .string(query.destination)),
-            ("date", .string(query.departureDate?.description)), ("return", .string(query.returnDate?.description)),
+            ("kind", .string(query.kind.rawValue)), ("from", .string(Self.joined(query.origins))),
+            ("to", .string(Self.joined(query.destinations))),
+            ("date", .string(query.departureDates?.description)), ("return", .string(query.returnDates?.description)),
             ("round_trip", .bool(query.roundTrip)), ("sort", .string(query.sort.rawValue)),
             ("limit", .int(query.limit)),
             ("max_price", query.maxPrice.map(JSONValue.number) ?? .null), ("max_stops", .int(query.maxStops)),
-            ("airline", .string(query.airline)), ("color", .string(query.color)),
+            ("airline", .string(Self.joined(query.airlines))), ("color", .string(query.color)),
             ("currency", .string(query.currency.rawValue)),
         ])
+    }
+
+    /// A list as the query's text fields print it: comma-separated, or `nil` when empty.
+    static func joined(_ list: [String]) -> String? {
+        list.isEmpty ? nil : list.joined(separator: ",")
     }
 
     static func json(_ outcome: ProviderOutcome) -> JSONValue {

@@ -28,7 +28,7 @@ enum Wording {
         case .answeredFromCache(let retrievedAt, let afterLiveFailure):
             (afterLiveFailure
                 ? "its live request failed: answered from the cache" : "--offline: answered from the cache")
-                + (retrievedAt.map { " retrieved \(LocalDateTime(utc: $0))Z" } ?? "")
+                + (retrievedAt.flatMap(LocalDateTime.init(utc:)).map { " retrieved \($0)Z" } ?? "")
         case .notStoredInCache(let reason):
             "its answer could not be cached: \(reason)"
         case .remark(let text):

@@ -29,6 +29,21 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let format = OptionKey("--format")
     static let verbose = OptionKey("--verbose")
     static let rates = OptionKey("--rates")
+    static let adults = OptionKey("--adults")
+    static let children = OptionKey("--children")
+    static let infants = OptionKey("--infants")
+    static let cabin = OptionKey("--cabin")
+    static let excludeAirline = OptionKey("--exclude-airline")
+    static let departAfter = OptionKey("--depart-after")
+    static let departBefore = OptionKey("--depart-before")
+    static let arriveAfter = OptionKey("--arrive-after")
+    static let arriveBefore = OptionKey("--arrive-before")
+    static let maxDuration = OptionKey("--max-duration")
+    static let minLayover = OptionKey("--min-layover")
+    static let maxLayover = OptionKey("--max-layover")
+    static let bags = OptionKey("--bags")
+    static let noSelfTransfer = OptionKey("--no-self-transfer")
+    static let noHiddenCity = OptionKey("--no-hidden-city")
 
     // Connection options.
     static let endpoint = OptionKey("--endpoint")
@@ -54,9 +69,22 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
         case .departureDate: .date
         case .returnDate: .returnDate
         case .roundTrip: .roundTrip
+        case .passengers: .adults
+        case .cabin: .cabin
         case .maxPrice: .maxPrice
         case .maxStops: .maxStops
         case .airline: .airline
+        case .excludedAirline: .excludeAirline
+        case .departAfter: .departAfter
+        case .departBefore: .departBefore
+        case .arriveAfter: .arriveAfter
+        case .arriveBefore: .arriveBefore
+        case .maxDuration: .maxDuration
+        case .minLayover: .minLayover
+        case .maxLayover: .maxLayover
+        case .bags: .bags
+        case .selfTransfer: .noSelfTransfer
+        case .hiddenCity: .noHiddenCity
         case .color: .color
         }
     }

@@ -3,8 +3,9 @@
 ///
 /// Structured concurrency would wait for every cancelled child to return, and a child that does not
 /// check for cancellation (a long CPU-bound loop) would then hold the caller past its deadline. Here
-/// each operation runs in a task of its own; at the deadline, or when the caller is cancelled, the
-/// unfinished ones are cancelled and left to wind down on their own, and the caller goes on at once.
+/// each operation runs in a task of its own, on ``ProviderThreads`` so that it cannot starve the
+/// caller of a thread; at the deadline, or when the caller is cancelled, the unfinished ones are
+/// cancelled and left to wind down on their own, and the caller goes on at once.
 enum BoundedTasks {
     /// Runs the operations and collects their results.
     /// - Parameters:
@@ -19,7 +20,7 @@ enum BoundedTasks {
         guard !operations.isEmpty else { return [:] }
         let (events, continuation) = AsyncStream<BoundedTaskEvent<Key, Value>>.makeStream()
         let tasks = operations.map { key, operation in
-            Task {
+            start {
                 let value = await operation()
                 continuation.yield(.finished(key, value))
             }
@@ -45,6 +46,21 @@ enum BoundedTasks {
         for task in tasks { task.cancel() }
         continuation.finish()
         return results
+    }
+}
+
+extension BoundedTasks {
+    /// Starts an operation on ``ProviderThreads`` where the system offers task executors, else in the
+    /// shared pool.
+    static func start(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        #if canImport(Darwin)
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+                return Task(executorPreference: ProviderThreads.shared, operation: operation)
+            }
+            return Task(operation: operation)
+        #else
+            return Task(executorPreference: ProviderThreads.shared, operation: operation)
+        #endif
     }
 }
 

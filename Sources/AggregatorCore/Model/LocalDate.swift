@@ -75,6 +75,14 @@ extension LocalDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day a number of days after 1970-01-01 (before it, when negative), held within
+    /// ``LocalDateTime/saneYears`` so that no arithmetic overflows.
+    /// - Parameter days: days since the epoch.
+    public init(daysSinceEpoch days: Int64) {
+        let bounds = LocalDateTime.saneEpochSeconds
+        self = Self.civil(fromDaysSinceEpoch: min(max(days, bounds.lowerBound / 86_400), bounds.upperBound / 86_400))
+    }
+
     static func civil(fromDaysSinceEpoch days: Int64) -> LocalDate {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

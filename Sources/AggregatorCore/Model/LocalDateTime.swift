@@ -44,12 +44,21 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         self.init(date: date, hour: hour, minute: minute)
     }
 
+    /// The years the tool believes a travel time can fall in. A time outside them is a broken record,
+    /// and the arithmetic on it is never attempted.
+    public static let saneYears = 1900...2200
+
+    /// Epoch seconds of the first and last moment of ``saneYears``.
+    static let saneEpochSeconds: ClosedRange<Int64> = -2_208_988_800...7_289_654_399
+
     /// Reads a wall-clock time that a service wrote as if it were epoch seconds in UTC.
     ///
     /// Kiwi's `dTime` is such a number: the local time at the airport, encoded as an epoch. Reading
     /// it back in UTC recovers the wall clock without ever treating it as an instant.
     /// - Parameter seconds: the pseudo-epoch.
-    public init(localEpochSeconds seconds: Int64) {
+    /// - Returns: `nil` for a time outside ``saneYears``, so that no arithmetic on it can overflow.
+    public init?(localEpochSeconds seconds: Int64) {
+        guard Self.saneEpochSeconds.contains(seconds) else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondsOfDay = Int(seconds - days * 86_400)
         let date = LocalDate.civil(fromDaysSinceEpoch: days)
@@ -60,8 +69,13 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The wall-clock time of a UTC instant, in UTC.
     /// - Parameter instant: the instant.
-    public init(utc instant: Date) {
-        self.init(localEpochSeconds: Int64(instant.timeIntervalSince1970.rounded(.down)))
+    /// - Returns: `nil` for an instant outside ``saneYears``.
+    public init?(utc instant: Date) {
+        let seconds = instant.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, Double(Self.saneEpochSeconds.lowerBound) <= seconds,
+            seconds <= Double(Self.saneEpochSeconds.upperBound)
+        else { return nil }
+        self.init(localEpochSeconds: Int64(seconds))
     }
 
     /// `YYYY-MM-DDTHH:mm`.

@@ -16,6 +16,10 @@ public struct OfferSource: Sendable, Hashable {
     public var retrievedAt: Date
     /// Seats or tickets left at this price, when the provider says.
     public var seatsLeft: Int?
+    /// What the seller charges for checked bags, when it says.
+    public var bagFees: BagFees?
+    /// The party the price is for, when the seller says; `nil` when it priced one passenger or did not say.
+    public var pricedFor: Passengers?
 
     /// Creates a source.
     /// - Parameters:
@@ -25,9 +29,11 @@ public struct OfferSource: Sendable, Hashable {
     ///   - deepLink: the booking link.
     ///   - retrievedAt: when the answer arrived.
     ///   - seatsLeft: seats left, when known.
+    ///   - bagFees: the checked-bag fees, when known.
+    ///   - pricedFor: the party the price is for, when known.
     public init(
         provider: ProviderID, reference: String, price: Money, deepLink: URL? = nil, retrievedAt: Date,
-        seatsLeft: Int? = nil
+        seatsLeft: Int? = nil, bagFees: BagFees? = nil, pricedFor: Passengers? = nil
     ) {
         self.provider = provider
         self.reference = reference
@@ -35,6 +41,8 @@ public struct OfferSource: Sendable, Hashable {
         self.deepLink = deepLink
         self.retrievedAt = retrievedAt
         self.seatsLeft = seatsLeft
+        self.bagFees = bagFees
+        self.pricedFor = pricedFor
     }
 
     /// The price used for comparison: the converted one, else the original.

@@ -28,4 +28,13 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     public static let favorite = OfferTag(rawValue: "favorite")
     /// A carrier of the offer is marked inactive in the airline directory.
     public static let inactiveCarrier = OfferTag(rawValue: "inactive_carrier")
+    /// A hidden-city fare: the ticket is for a journey beyond where the traveller gets off, which the
+    /// airline may penalise, and which allows no checked bags.
+    public static let hiddenCity = OfferTag(rawValue: "hidden_city")
+    /// A self-transfer: separate tickets joined by the seller, so a missed connection is the traveller's
+    /// risk and bags may have to be collected and checked in again.
+    public static let selfTransfer = OfferTag(rawValue: "self_transfer")
+    /// The price comes from the seller's cache of earlier searches (hours to days old), not from a live
+    /// search; it may have changed.
+    public static let cachedPrice = OfferTag(rawValue: "cached_price")
 }

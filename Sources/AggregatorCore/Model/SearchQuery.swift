@@ -1,31 +1,55 @@
 import Foundation
 
-/// Everything a search asks for. Providers read it to build requests; the pipeline applies the same
-/// filters to every provider's offers afterwards, so a provider that cannot filter on the server
-/// still gives correct results.
+/// Everything a search asks for: the traveller's whole question. Providers read it to build requests
+/// (and send what their service can honour); the pipeline applies the same filters to every merged trip
+/// afterwards, so a provider that cannot filter on its server still gives correct results.
 public struct SearchQuery: Sendable, Hashable {
     /// Flights or cars.
     public var kind: OfferCategory
-    /// IATA airport or city code to leave from; `nil` for anywhere.
-    public var origin: String?
-    /// IATA airport or city code to go to; `nil` for anywhere.
-    public var destination: String?
-    /// Departure date (local at the origin); `nil` for any date.
-    public var departureDate: LocalDate?
-    /// Return date; implies a round trip.
-    public var returnDate: LocalDate?
+    /// IATA airport or city codes to leave from, any of them; empty for anywhere.
+    public var origins: [String]
+    /// IATA airport or city codes to go to, any of them; empty for anywhere.
+    public var destinations: [String]
+    /// The days to leave on (local at the origin); `nil` for any day.
+    public var departureDates: DateRange?
+    /// The days to come back on; implies a round trip.
+    public var returnDates: DateRange?
     /// Whether to look for round trips.
     public var roundTrip: Bool
-    /// Number of adult passengers.
-    public var adults: Int
+    /// Who travels; prices are for the whole party.
+    public var passengers: Passengers
+    /// The class of travel; `nil` for any.
+    public var cabin: Cabin?
     /// The currency prices are converted into and compared in.
     public var currency: CurrencyCode
-    /// The most a headline price may be, in `currency`.
+    /// The most a trip's price may be, in `currency`.
     public var maxPrice: Decimal?
     /// The most stops on any leg.
     public var maxStops: Int?
-    /// Only offers with this carrier on some segment (IATA code or name).
-    public var airline: String?
+    /// Only trips with one of these carriers on some segment (IATA codes or names); empty for any.
+    public var airlines: [String]
+    /// No trip with one of these carriers on any segment (IATA codes or names).
+    public var excludedAirlines: [String]
+    /// The outbound leg leaves at or after this time, local at its airport.
+    public var departAfter: ClockTime?
+    /// The outbound leg leaves at or before this time.
+    public var departBefore: ClockTime?
+    /// The outbound leg arrives at or after this time, local at its airport.
+    public var arriveAfter: ClockTime?
+    /// The outbound leg arrives at or before this time.
+    public var arriveBefore: ClockTime?
+    /// The longest the whole trip may take (all legs).
+    public var maxDuration: Duration?
+    /// The shortest connection allowed between two flights.
+    public var minLayover: Duration?
+    /// The longest connection allowed between two flights.
+    public var maxLayover: Duration?
+    /// Checked bags per passenger: trips are priced with the bag fees the seller states.
+    public var bags: Int
+    /// Whether to leave out self-transfers (separate tickets joined by the seller).
+    public var excludeSelfTransfer: Bool
+    /// Whether to leave out hidden-city fares.
+    public var excludeHiddenCity: Bool
     /// Only cars of this colour (case-insensitive).
     public var color: String?
     /// The order of the results.
@@ -33,41 +57,91 @@ public struct SearchQuery: Sendable, Hashable {
     /// How many offers to keep after ranking; `nil` keeps all.
     public var limit: Int?
 
-    /// Creates a query; every filter defaults to "any".
+    /// Creates a query; every filter defaults to "any". The single-value parameters (`origin`,
+    /// `departureDate`, `airline`, …) add to their list or set their one-day range, for callers that ask
+    /// for one of each.
     /// - Parameters:
     ///   - kind: flights or cars.
-    ///   - origin: where from.
-    ///   - destination: where to.
-    ///   - departureDate: the outbound date.
-    ///   - returnDate: the return date.
+    ///   - origin: one place to leave from.
+    ///   - origins: places to leave from.
+    ///   - destination: one place to go to.
+    ///   - destinations: places to go to.
+    ///   - departureDate: the outbound day.
+    ///   - departureDates: the outbound days.
+    ///   - returnDate: the return day.
+    ///   - returnDates: the return days.
     ///   - roundTrip: whether to search round trips.
-    ///   - adults: passengers.
+    ///   - passengers: who travels.
+    ///   - cabin: the class of travel.
     ///   - currency: the comparison currency.
     ///   - maxPrice: the price cap in `currency`.
     ///   - maxStops: the most stops per leg.
-    ///   - airline: a carrier to require.
+    ///   - airline: one carrier to require.
+    ///   - airlines: carriers, one of which to require.
+    ///   - excludedAirlines: carriers to leave out.
+    ///   - departAfter: the earliest outbound departure time.
+    ///   - departBefore: the latest outbound departure time.
+    ///   - arriveAfter: the earliest outbound arrival time.
+    ///   - arriveBefore: the latest outbound arrival time.
+    ///   - maxDuration: the longest trip.
+    ///   - minLayover: the shortest connection.
+    ///   - maxLayover: the longest connection.
+    ///   - bags: checked bags per passenger.
+    ///   - excludeSelfTransfer: whether to leave out self-transfers.
+    ///   - excludeHiddenCity: whether to leave out hidden-city fares.
     ///   - color: a car colour to require.
     ///   - sort: the result order.
     ///   - limit: how many to keep.
     public init(
-        kind: OfferCategory = .flights, origin: String? = nil, destination: String? = nil,
-        departureDate: LocalDate? = nil, returnDate: LocalDate? = nil, roundTrip: Bool = false, adults: Int = 1,
-        currency: CurrencyCode = .eur, maxPrice: Decimal? = nil, maxStops: Int? = nil, airline: String? = nil,
-        color: String? = nil, sort: SortKey = .price, limit: Int? = nil
+        kind: OfferCategory = .flights, origin: String? = nil, origins: [String] = [], destination: String? = nil,
+        destinations: [String] = [], departureDate: LocalDate? = nil, departureDates: DateRange? = nil,
+        returnDate: LocalDate? = nil, returnDates: DateRange? = nil, roundTrip: Bool = false,
+        passengers: Passengers = .one, cabin: Cabin? = nil, currency: CurrencyCode = .eur, maxPrice: Decimal? = nil,
+        maxStops: Int? = nil, airline: String? = nil, airlines: [String] = [], excludedAirlines: [String] = [],
+        departAfter: ClockTime? = nil, departBefore: ClockTime? = nil, arriveAfter: ClockTime? = nil,
+        arriveBefore: ClockTime? = nil, maxDuration: Duration? = nil, minLayover: Duration? = nil,
+        maxLayover: Duration? = nil, bags: Int = 0, excludeSelfTransfer: Bool = false,
+        excludeHiddenCity: Bool = false, color: String? = nil, sort: SortKey = .price, limit: Int? = nil
     ) {
         self.kind = kind
-        self.origin = origin?.uppercased()
-        self.destination = destination?.uppercased()
-        self.departureDate = departureDate
-        self.returnDate = returnDate
-        self.roundTrip = roundTrip || returnDate != nil
-        self.adults = adults
+        self.origins = Self.codes(origins + [origin].compactMap { $0 })
+        self.destinations = Self.codes(destinations + [destination].compactMap { $0 })
+        self.departureDates = departureDates ?? departureDate.map(DateRange.init)
+        self.returnDates = returnDates ?? returnDate.map(DateRange.init)
+        self.roundTrip = roundTrip || self.returnDates != nil
+        self.passengers = passengers
+        self.cabin = cabin
         self.currency = currency
         self.maxPrice = maxPrice
         self.maxStops = maxStops
-        self.airline = airline
+        self.airlines = airlines + [airline].compactMap { $0 }
+        self.excludedAirlines = excludedAirlines
+        self.departAfter = departAfter
+        self.departBefore = departBefore
+        self.arriveAfter = arriveAfter
+        self.arriveBefore = arriveBefore
+        self.maxDuration = maxDuration
+        self.minLayover = minLayover
+        self.maxLayover = maxLayover
+        self.bags = bags
+        self.excludeSelfTransfer = excludeSelfTransfer
+        self.excludeHiddenCity = excludeHiddenCity
         self.color = color
         self.sort = sort
         self.limit = limit
+    }
+
+    /// Upper-cased, without repeats, in the order given.
+    private static func codes(_ list: [String]) -> [String] {
+        var seen = Set<String>()
+        return list.map { $0.uppercased() }.filter { seen.insert($0).inserted }
+    }
+
+    /// Every origin and destination pair the query asks for, for a service that takes one pair per
+    /// request; `nil` stands for "anywhere" on its side.
+    public var routes: [(origin: String?, destination: String?)] {
+        let from: [String?] = origins.isEmpty ? [nil] : origins
+        let to: [String?] = destinations.isEmpty ? [nil] : destinations
+        return from.flatMap { origin in to.map { (origin: origin, destination: $0) } }
     }
 }

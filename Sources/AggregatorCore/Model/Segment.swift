@@ -14,6 +14,16 @@ public struct Segment: Sendable, Hashable {
     public var departure: FlightTime?
     /// Landing time, when known.
     public var arrival: FlightTime?
+    /// The carrier that flies the plane, when it is not the marketing carrier (a codeshare) and the
+    /// provider says so.
+    public var operatingCarrier: Carrier?
+    /// The operating carrier's flight number, when the provider says.
+    public var operatingFlightNumber: String?
+    /// The class of travel on this flight, when known.
+    public var cabin: Cabin?
+    /// Whether the traveller must collect and check in bags again before this flight (a self-transfer
+    /// between separate tickets), when the provider says.
+    public var bagsRecheckRequired: Bool?
 
     /// Creates a segment.
     /// - Parameters:
@@ -23,9 +33,14 @@ public struct Segment: Sendable, Hashable {
     ///   - destination: arrival place.
     ///   - departure: take-off time.
     ///   - arrival: landing time.
+    ///   - operatingCarrier: the carrier that flies the plane, for a codeshare.
+    ///   - operatingFlightNumber: its flight number.
+    ///   - cabin: the class of travel.
+    ///   - bagsRecheckRequired: whether bags must be checked in again before this flight.
     public init(
         carrier: Carrier, flightNumber: String? = nil, origin: Place, destination: Place,
-        departure: FlightTime? = nil, arrival: FlightTime? = nil
+        departure: FlightTime? = nil, arrival: FlightTime? = nil, operatingCarrier: Carrier? = nil,
+        operatingFlightNumber: String? = nil, cabin: Cabin? = nil, bagsRecheckRequired: Bool? = nil
     ) {
         self.carrier = carrier
         self.flightNumber = flightNumber
@@ -33,6 +48,10 @@ public struct Segment: Sendable, Hashable {
         self.destination = destination
         self.departure = departure
         self.arrival = arrival
+        self.operatingCarrier = operatingCarrier
+        self.operatingFlightNumber = operatingFlightNumber
+        self.cabin = cabin
+        self.bagsRecheckRequired = bagsRecheckRequired
     }
 
     /// `SU 1234`, or just the carrier when the number is unknown.

@@ -8,14 +8,17 @@ import Foundation
 ///
 /// Rules:
 /// - `kind` always applies: a flight search shows only flights.
-/// - origin / destination match the first leg's origin / destination by airport or city code.
-/// - the departure date matches the first departure's local date; a trip without a known date does
-///   not match. The return date matches the second leg's local departure date.
+/// - origins / destinations match the first leg's origin / destination by airport or city code, any of
+///   those given.
+/// - the departure days match the first departure's local date; a trip without a known date does not
+///   match. The return days match the second leg's local departure date.
 /// - round trip keeps two-leg trips, and a one-way search keeps one-leg trips.
 /// - the price cap compares the trip's cheapest converted price; an unconverted price never matches.
 /// - the stop cap limits the stops on every leg.
-/// - airline matches a segment's carrier by IATA code or by any name the tool knows for it (see
-///   ``CarrierNames``), so a code and a name give the same trips.
+/// - airlines keep a trip with any of them on some segment, matching a carrier by IATA code or by any
+///   name the tool knows for it (see ``CarrierNames``), so a code and a name give the same trips;
+///   excluded airlines drop a trip with any of them on any segment, as marketing or operating carrier.
+/// - leaving out self-transfers or hidden-city fares drops trips with those tags.
 /// - colour matches a car's colour case- and accent-insensitively.
 ///
 /// When the filters leave nothing of a non-empty set, ``hints(for:)`` says which field, if dropped,
@@ -40,21 +43,29 @@ public struct OfferFilter: Sendable {
     public init(query: SearchQuery, carriers: CarrierNames = CarrierNames()) {
         kind = query.kind
         var conditions: [Condition] = []
-        if let origin = query.origin {
-            conditions.append(Condition(field: .origin) { $0.origin?.matches(code: origin) ?? false })
-        }
-        if let destination = query.destination {
-            conditions.append(Condition(field: .destination) { $0.destination?.matches(code: destination) ?? false })
-        }
-        if let date = query.departureDate {
+        if !query.origins.isEmpty {
+            let codes = query.origins
             conditions.append(
-                Condition(field: .departureDate) { $0.product.itinerary?.legs.first?.departure?.local?.date == date })
+                Condition(field: .origin) { offer in codes.contains { offer.origin?.matches(code: $0) ?? false } })
         }
-        if let date = query.returnDate {
+        if !query.destinations.isEmpty {
+            let codes = query.destinations
+            conditions.append(
+                Condition(field: .destination) { offer in
+                    codes.contains { offer.destination?.matches(code: $0) ?? false }
+                })
+        }
+        if let days = query.departureDates {
+            conditions.append(
+                Condition(field: .departureDate) { offer in
+                    offer.product.itinerary?.legs.first?.departure?.local.map { days.contains($0.date) } ?? false
+                })
+        }
+        if let days = query.returnDates {
             conditions.append(
                 Condition(field: .returnDate) { offer in
                     guard let legs = offer.product.itinerary?.legs, legs.count > 1 else { return false }
-                    return legs[1].departure?.local?.date == date
+                    return legs[1].departure?.local.map { days.contains($0.date) } ?? false
                 })
         }
         if query.kind == .flights {
@@ -68,13 +79,33 @@ public struct OfferFilter: Sendable {
         if let maxStops = query.maxStops {
             conditions.append(Condition(field: .maxStops) { ($0.product.itinerary?.stops ?? 0) <= maxStops })
         }
-        if let airline = query.airline {
-            let match = carriers.resolve(airline)
+        if !query.airlines.isEmpty {
+            let matches = query.airlines.map(carriers.resolve)
             conditions.append(
                 Condition(field: .airline) { offer in
-                    offer.product.itinerary?.legs.contains { $0.segments.contains { match.matches($0.carrier) } }
-                        ?? false
+                    offer.product.itinerary?.legs.contains { leg in
+                        leg.segments.contains { segment in matches.contains { $0.matches(segment.carrier) } }
+                    } ?? false
                 })
+        }
+        if !query.excludedAirlines.isEmpty {
+            let matches = query.excludedAirlines.map(carriers.resolve)
+            conditions.append(
+                Condition(field: .excludedAirline) { offer in
+                    !(offer.product.itinerary?.legs.contains { leg in
+                        leg.segments.contains { segment in
+                            matches.contains {
+                                $0.matches(segment.carrier) || segment.operatingCarrier.map($0.matches) == true
+                            }
+                        }
+                    } ?? false)
+                })
+        }
+        if query.excludeSelfTransfer {
+            conditions.append(Condition(field: .selfTransfer) { !$0.tags.contains(.selfTransfer) })
+        }
+        if query.excludeHiddenCity {
+            conditions.append(Condition(field: .hiddenCity) { !$0.tags.contains(.hiddenCity) })
         }
         if let color = query.color {
             let folded = AirlineDirectory.fold(color)

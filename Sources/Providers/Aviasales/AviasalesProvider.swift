@@ -34,8 +34,10 @@ public struct AviasalesProvider: OfferProvider {
     ///   not a search answer.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         var items: [URLQueryItem] = []
-        if let origin = query.origin { items.append(URLQueryItem(name: "origin", value: origin)) }
-        if let destination = query.destination { items.append(URLQueryItem(name: "destination", value: destination)) }
+        if let origin = query.origins.first { items.append(URLQueryItem(name: "origin", value: origin)) }
+        if let destination = query.destinations.first {
+            items.append(URLQueryItem(name: "destination", value: destination))
+        }
         let body = try await client.get("api/search", query: items)
         let response = try client.decode(AviasalesSearchResponse.self, from: body)
         let mapped = try response.offers(provider: client.provider, retrievedAt: client.now())
@@ -50,13 +52,13 @@ public struct AviasalesProvider: OfferProvider {
             response.origin.iata.trimmingCharacters(in: .whitespaces).uppercased(),
             response.destination.iata.trimmingCharacters(in: .whitespaces).uppercased()
         )
-        let originDiffers = query.origin.map { $0 != answered.0 } ?? false
-        let destinationDiffers = query.destination.map { $0 != answered.1 } ?? false
+        let originDiffers = query.origins.first.map { $0 != answered.0 } ?? false
+        let destinationDiffers = query.destinations.first.map { $0 != answered.1 } ?? false
         if originDiffers || destinationDiffers {
-            let asked = "\(query.origin ?? "any")→\(query.destination ?? "any")"
+            let asked = "\(query.origins.first ?? "any")→\(query.destinations.first ?? "any")"
             notes.append("asked for \(asked), the service answered for \(answered.0)→\(answered.1)")
         }
-        if response.passengers != query.adults {
+        if response.passengers != query.passengers.total {
             let plural = response.passengers == 1 ? "passenger" : "passengers"
             notes.append(
                 "prices are totals for \(response.passengers) \(plural); the service takes no passenger count")

@@ -71,19 +71,22 @@ public struct KiwiProvider: OfferProvider {
     /// - Returns: the items; unknown origins and dates are left out, an unknown destination is `anywhere`.
     static func queryItems(for query: SearchQuery) -> [URLQueryItem] {
         var items = [URLQueryItem(name: "v", value: "3"), URLQueryItem(name: "partner", value: "picky")]
-        if let origin = query.origin { items.append(URLQueryItem(name: "flyFrom", value: origin)) }
-        items.append(URLQueryItem(name: "to", value: query.destination ?? "anywhere"))
-        // Kiwi searches a window of dates; one day is a window that starts and ends on it.
-        if let date = query.departureDate {
-            items.append(URLQueryItem(name: "dateFrom", value: kiwiDate(date)))
-            items.append(URLQueryItem(name: "dateTo", value: kiwiDate(date)))
+        if !query.origins.isEmpty {
+            items.append(URLQueryItem(name: "flyFrom", value: query.origins.joined(separator: ",")))
         }
-        if let date = query.returnDate {
-            items.append(URLQueryItem(name: "returnFrom", value: kiwiDate(date)))
-            items.append(URLQueryItem(name: "returnTo", value: kiwiDate(date)))
+        let destinations = query.destinations.joined(separator: ",")
+        items.append(URLQueryItem(name: "to", value: destinations.isEmpty ? "anywhere" : destinations))
+        // Kiwi searches a window of dates; one day is a window that starts and ends on it.
+        if let days = query.departureDates {
+            items.append(URLQueryItem(name: "dateFrom", value: kiwiDate(days.first)))
+            items.append(URLQueryItem(name: "dateTo", value: kiwiDate(days.last)))
+        }
+        if let days = query.returnDates {
+            items.append(URLQueryItem(name: "returnFrom", value: kiwiDate(days.first)))
+            items.append(URLQueryItem(name: "returnTo", value: kiwiDate(days.last)))
         }
         items.append(URLQueryItem(name: "typeFlight", value: query.roundTrip ? "round" : "oneway"))
-        items.append(URLQueryItem(name: "adults", value: String(query.adults)))
+        items.append(URLQueryItem(name: "adults", value: String(query.passengers.adults)))
         // Filters such as --max-stops run after mapping, so ask for enough to leave some after them.
         items.append(URLQueryItem(name: "limit", value: String(max(query.limit ?? 0, 200))))
         items.append(URLQueryItem(name: "sort", value: kiwiSort(query.sort)))

@@ -106,8 +106,13 @@ extension KiwiItinerary {
     ///   - utc: the UTC epoch.
     /// - Returns: the time, or `nil` when neither is known.
     static func flightTime(local: LenientNumber?, utc: LenientNumber?) -> FlightTime? {
-        let wallClock = local?.intValue.map { LocalDateTime(localEpochSeconds: Int64($0)) }
-        let instant = utc?.intValue.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        // A time outside the sane years is a broken value, read as unknown rather than computed with.
+        let wallClock = local?.intValue.flatMap { LocalDateTime(localEpochSeconds: Int64($0)) }
+        let instant = utc?.intValue.flatMap { seconds in
+            LocalDateTime(localEpochSeconds: Int64(seconds)).map { _ in
+                Date(timeIntervalSince1970: TimeInterval(seconds))
+            }
+        }
         guard wallClock != nil || instant != nil else { return nil }
         return FlightTime(local: wallClock, utc: instant)
     }
