@@ -63,6 +63,7 @@ let package = Package(
         .testTarget(
             name: "AggregatorCoreTests",
             dependencies: ["AggregatorCore", "AggregatorTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         providerTests("Kiwi"),
