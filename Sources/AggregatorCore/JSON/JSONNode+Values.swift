@@ -25,9 +25,10 @@ extension JSONNode {
 
     /// The number exactly as written: built from its digits, never through `Double`.
     ///
-    /// `Decimal` holds 38 significant digits and powers of ten from −128 to 127. Longer numbers are
-    /// rounded half to even at the 38th digit; numbers whose power of ten, after dropping trailing zeros,
-    /// falls outside that range (`1e999`, `1e-200`) are an error rather than a silent infinity or zero.
+    /// `Decimal` holds a 128-bit significand (38 or 39 digits) and powers of ten from −128 to 127. Longer
+    /// numbers are rounded half to even at the last digit that fits; numbers whose power of ten, after
+    /// dropping trailing zeros, falls outside that range (`1e999`, `1e-200`) are an error rather than a
+    /// silent infinity or zero.
     /// - Throws: `JSONError` when the value is missing, not a number, or out of `Decimal`'s range.
     public var decimal: Decimal {
         get throws(JSONError) {

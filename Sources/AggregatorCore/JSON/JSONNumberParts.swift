@@ -2,9 +2,9 @@ import Foundation
 
 /// A number's text reduced to sign, significand and power of ten, exactly as written.
 ///
-/// The significand keeps at most 38 significant digits (what `Decimal` holds) with trailing zeros
-/// removed, so `169.50` becomes 1695 × 10⁻¹. Longer numbers are rounded half to even at the 38th digit
-/// and marked `inexact`.
+/// The significand keeps as many leading digits as fit in 128 bits (38 or 39, what `Decimal` holds), with
+/// trailing zeros removed, so `169.50` becomes 1695 × 10⁻¹. Longer numbers are rounded half to even at
+/// the last digit kept and marked `inexact`.
 struct JSONNumberParts {
     /// Whether the number has a minus sign.
     private(set) var negative = false
@@ -14,12 +14,10 @@ struct JSONNumberParts {
     private(set) var low: UInt64 = 0
     /// The power of ten the significand is multiplied by.
     private(set) var exponent = 0
-    /// Whether nonzero digits past the 38th were rounded away.
+    /// Whether nonzero digits past the last one kept were rounded away.
     private(set) var inexact = false
     /// How many digits stand before the decimal point (zero or less for numbers below one).
     private(set) var integerDigits = 0
-
-    private static let maximumDigits = 38
 
     /// Whether the value is zero.
     var isZero: Bool { high == 0 && low == 0 }
@@ -38,55 +36,35 @@ struct JSONNumberParts {
         } else if lenient, index < end, bytes[index] == JSONBytes.plus {
             index += 1
         }
+        // Digits from the first nonzero one; of those, how many the significand holds; the first one it
+        // could not hold, and whether any later one is nonzero.
         var significant = 0
-        var committed = 0
-        var pendingZeros = 0
-        var fractionDigits = 0
+        var kept = 0
+        var full = false
         var roundingDigit: UInt64 = 0
         var sticky = false
-
-        func take(_ digit: UInt64) {
-            if significant == 0 && digit == 0 { return }
-            let position = significant
-            significant += 1
-            if position < maximumDigits {
-                if digit == 0 {
-                    pendingZeros += 1
-                } else {
-                    for _ in 0..<pendingZeros { parts.multiplyAdd(0) }
-                    parts.multiplyAdd(digit)
-                    committed = position + 1
-                    pendingZeros = 0
-                }
-            } else if position == maximumDigits {
-                roundingDigit = digit
-            } else if digit != 0 {
-                sticky = true
-            }
-        }
+        var fractionDigits = 0
 
         let integerStart = index
         while index < end, JSONBytes.isDigit(bytes[index]) {
-            take(UInt64(bytes[index] &- JSONBytes.zero))
+            parts.take(UInt64(bytes[index] &- JSONBytes.zero), &significant, &kept, &full, &roundingDigit, &sticky)
             index += 1
         }
         let integerLength = index - integerStart
         if !lenient {
             guard integerLength > 0, integerLength == 1 || bytes[integerStart] != JSONBytes.zero else { return nil }
         }
-        var fractionLength = 0
         if index < end, bytes[index] == JSONBytes.dot {
             index += 1
             let fractionStart = index
             while index < end, JSONBytes.isDigit(bytes[index]) {
-                fractionDigits += 1
-                take(UInt64(bytes[index] &- JSONBytes.zero))
+                parts.take(UInt64(bytes[index] &- JSONBytes.zero), &significant, &kept, &full, &roundingDigit, &sticky)
                 index += 1
             }
-            fractionLength = index - fractionStart
-            if !lenient, fractionLength == 0 { return nil }
+            fractionDigits = index - fractionStart
+            if !lenient, fractionDigits == 0 { return nil }
         }
-        guard integerLength + fractionLength > 0 else { return nil }
+        guard integerLength + fractionDigits > 0 else { return nil }
         var written = 0
         if index < end, bytes[index] | 0x20 == 0x65 {
             index += 1
@@ -107,37 +85,82 @@ struct JSONNumberParts {
         guard index == end else { return nil }
 
         parts.integerDigits = significant + written - fractionDigits
-        parts.exponent = written - fractionDigits + (significant - committed)
-        if significant > maximumDigits {
+        parts.exponent = written - fractionDigits + (significant - kept)
+        if full {
             parts.inexact = roundingDigit != 0 || sticky
-            let lastKeptIsOdd = pendingZeros == 0 && parts.low & 1 == 1
-            if roundingDigit > 5 || (roundingDigit == 5 && (sticky || lastKeptIsOdd)) {
-                for _ in 0..<pendingZeros { parts.multiplyAdd(0) }
-                parts.exponent -= pendingZeros
-                parts.multiplyAdd(1, multiplier: 1)
-                // Rounding up can end in zeros (…999 + 1): remove them again.
-                while true {
-                    let (high, low, remainder) = parts.dividedByTen()
-                    guard remainder == 0 else { break }
-                    (parts.high, parts.low) = (high, low)
-                    parts.exponent += 1
-                }
+            if roundingDigit > 5 || (roundingDigit == 5 && (sticky || parts.low & 1 == 1)) {
+                parts.roundUp()
             }
         }
+        parts.removeTrailingZeros()
         return parts
     }
 
-    /// significand = significand × multiplier + digit, which never overflows 128 bits here.
+    /// Adds one more digit of the number.
     @inline(__always)
-    private mutating func multiplyAdd(_ digit: UInt64, multiplier: UInt64 = 10) {
+    private mutating func take(
+        _ digit: UInt64, _ significant: inout Int, _ kept: inout Int, _ full: inout Bool,
+        _ roundingDigit: inout UInt64, _ sticky: inout Bool
+    ) {
+        if significant == 0 && digit == 0 { return }
+        significant += 1
+        if full {
+            if digit != 0 { sticky = true }
+        } else if multiplyAdd(digit) {
+            kept += 1
+        } else {
+            full = true
+            roundingDigit = digit
+        }
+    }
+
+    /// significand = significand × 10 + digit, unless that overflows 128 bits.
+    @inline(__always)
+    private mutating func multiplyAdd(_ digit: UInt64) -> Bool {
         if high == 0, low <= (UInt64.max - 9) / 10 {
-            low = low &* multiplier &+ digit
+            low = low &* 10 &+ digit
+            return true
+        }
+        let (carry, product) = low.multipliedFullWidth(by: 10)
+        let (sum, overflow) = product.addingReportingOverflow(digit)
+        let (highTimesTen, highOverflow) = high.multipliedReportingOverflow(by: 10)
+        let (newHigh, carryOverflow) = highTimesTen.addingReportingOverflow(carry &+ (overflow ? 1 : 0))
+        guard !highOverflow, !carryOverflow else { return false }
+        low = sum
+        high = newHigh
+        return true
+    }
+
+    /// Adds one unit in the last place kept.
+    private mutating func roundUp() {
+        let (sum, overflow) = low.addingReportingOverflow(1)
+        low = sum
+        guard overflow else { return }
+        if high < UInt64.max {
+            high += 1
             return
         }
-        let (carry, product) = low.multipliedFullWidth(by: multiplier)
-        let (sum, overflow) = product.addingReportingOverflow(digit)
-        low = sum
-        high = high &* multiplier &+ carry &+ (overflow ? 1 : 0)
+        // The significand was 2¹²⁸ − 1 (which ends in 5): drop that digit and round up what is left.
+        (high, low) = (UInt64.max, UInt64.max)
+        let (quotientHigh, quotientLow, _) = dividedByTen()
+        (high, low) = (quotientHigh, quotientLow)
+        exponent += 1
+        low += 1
+    }
+
+    /// Moves trailing zeros of the significand into the exponent.
+    private mutating func removeTrailingZeros() {
+        while !isZero {
+            if high == 0 {
+                guard low % 10 == 0 else { return }
+                low /= 10
+            } else {
+                let (quotientHigh, quotientLow, remainder) = dividedByTen()
+                guard remainder == 0 else { return }
+                (high, low) = (quotientHigh, quotientLow)
+            }
+            exponent += 1
+        }
     }
 
     /// The significand divided by ten, and the remainder.
@@ -156,7 +179,7 @@ struct JSONNumberParts {
         if high == 0 {
             significand = Decimal(low)
         } else {
-            // Exact: the whole significand is below 10³⁸, which Decimal's 128-bit mantissa holds.
+            // Exact: the significand fits in 128 bits, as Decimal's mantissa does.
             significand = Decimal(high) * (Decimal(UInt64.max) + 1) + Decimal(low)
         }
         return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)

@@ -192,20 +192,29 @@ struct JSONReaderTests {
     }
 
     @Test func roundsNumbersLongerThanDecimalHoldsHalfToEven() throws {
+        // Decimal's significand is 128 bits: 39 digits below 2¹²⁸ ≈ 3.4e38 fit, larger ones keep 38.
         let text = """
             [3.14159265358979323846264338327950288419716939937510, \
             1.000000000000000000000000000000000000000000001, \
             99999999999999999999999999999999999999.5, \
-            12345678901234567890123456789012345678500000, \
-            12345678901234567890123456789012345677500000]
+            56789012345678901234567890123456789012500000, \
+            56789012345678901234567890123456789011500000, \
+            56789012345678901234567890123456789011500001, \
+            123456789012345678901234567890123456785, \
+            340282366920938463463374607431768211455, \
+            340282366920938463463374607431768211455.5]
             """
         try readJSON(text) { root throws in
             #expect(try root[0].decimal == Decimal(string: "3.1415926535897932384626433832795028842"))
             #expect(try root[1].decimal == 1)
             #expect(jsonErrorCode { _ = try root[1].int } == .wrongType)
             #expect(try root[2].decimal == Decimal(string: "1e38"))
-            #expect(try root[3].decimal == Decimal(string: "12345678901234567890123456789012345678e6"))
-            #expect(try root[4].decimal == Decimal(string: "12345678901234567890123456789012345678e6"))
+            #expect(try root[3].decimal == Decimal(string: "56789012345678901234567890123456789012e6"))
+            #expect(try root[4].decimal == Decimal(string: "56789012345678901234567890123456789012e6"))
+            #expect(try root[5].decimal == Decimal(string: "56789012345678901234567890123456789012e6"))
+            #expect(try root[6].decimal == Decimal(string: "123456789012345678901234567890123456785"))
+            #expect(try root[7].decimal.description == "340282366920938463463374607431768211455")
+            #expect(try root[8].decimal.description == "340282366920938463463374607431768211460")
         }
     }
 
