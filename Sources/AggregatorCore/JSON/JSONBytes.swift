@@ -36,8 +36,9 @@ enum JSONBytes {
     /// start of a multi-byte character.
     @inline(__always)
     static func stringStops(_ word: UInt64) -> UInt64 {
-        let controls = (word &- ones &* 0x20) & ~word & highs
-        return equal(word, quote) | equal(word, backslash) | controls | (word & highs)
+        // A byte below 0x20 borrows into its top bit when 0x20 is subtracted; one from 0x80 has it set.
+        let controlsOrMultiByte = ((word &- ones &* 0x20) | word) & highs
+        return equal(word, quote) | equal(word, backslash) | controlsOrMultiByte
     }
 
     /// Marks quotes and backslashes: all a scan of an already validated string must stop at.
@@ -69,8 +70,20 @@ enum JSONBytes {
     /// The first offset at or after `offset` that is not whitespace, or `count`.
     @inline(__always)
     static func skipWhitespace(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> Int {
+        // Compact JSON has no whitespace between tokens: check for that before looping.
+        if offset < count, bytes[offset] > 0x20 { return offset }
+        return skipWhitespaceRun(bytes, count, offset)
+    }
+
+    /// `skipWhitespace` for when there may be some: pretty-printed JSON indents with runs of spaces,
+    /// which are skipped eight at a time.
+    @inline(never)
+    static func skipWhitespaceRun(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> Int {
         var index = offset
-        while index < count, isWhitespace(bytes[index]) { index &+= 1 }
+        while index < count, isWhitespace(bytes[index]) {
+            index &+= 1
+            while index &+ 8 <= count, word(bytes, index) == 0x2020_2020_2020_2020 { index &+= 8 }
+        }
         return index
     }
 

@@ -16,9 +16,10 @@ struct JSONContext {
 /// This is deliberately not an index of every value. The document is cut into blocks of 128 bytes, and
 /// each block has one slot for a container of at least `threshold` bytes that starts in it: 8 bytes per
 /// 128, about 6% of the document, whatever its shape. Two such containers can only start in the same
-/// block when one holds the other (`[{…`); the outer one, recorded last, keeps the slot, and the inner one
-/// is scanned when it is skipped. Look-ups go forward through the table as navigation goes forward
-/// through the document, so they stay in the cache.
+/// block when one holds the other (`[{…`): the outer one, recorded last, takes the slot and moves the
+/// inner one to the next block's slot, which is free unless something inside the inner one already took
+/// it (then the inner one is simply scanned when skipped). Look-ups go forward through the table as
+/// navigation goes forward through the document, so they stay in the cache.
 struct JSONSkipIndex {
     /// The smallest container worth recording: smaller ones are quicker to scan than to look up.
     static let threshold = 256
@@ -32,7 +33,7 @@ struct JSONSkipIndex {
             slots = nil
             return
         }
-        let capacity = count >> Self.blockShift + 1
+        let capacity = count >> Self.blockShift + 2
         let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
         table.initialize(repeating: 0, count: capacity)
         slots = table
@@ -46,15 +47,26 @@ struct JSONSkipIndex {
     /// Records that the container starting at `start` ends just before `end`.
     @inline(__always)
     func record(start: Int, end: Int) {
-        slots?[start >> Self.blockShift] =
-            UInt64(truncatingIfNeeded: start &+ 1) << 32 | UInt64(truncatingIfNeeded: end)
+        guard let slots else { return }
+        let block = start >> Self.blockShift
+        let displaced = slots[block]
+        // Containers close inside out, so a container already in this slot lies inside this one, and so
+        // does the whole next block: its slot is final by now.
+        if displaced != 0, slots[block + 1] == 0 { slots[block + 1] = displaced }
+        slots[block] = UInt64(truncatingIfNeeded: start &+ 1) << 32 | UInt64(truncatingIfNeeded: end)
     }
 
     /// The offset just past the container starting at `start`, when it was recorded.
     @inline(__always)
     func end(ofContainerAt start: Int) -> Int? {
-        guard let entry = slots?[start >> Self.blockShift], entry >> 32 == UInt64(truncatingIfNeeded: start &+ 1)
-        else { return nil }
+        guard let slots else { return nil }
+        let block = start >> Self.blockShift
+        let key = UInt64(truncatingIfNeeded: start &+ 1)
+        var entry = slots[block]
+        if entry >> 32 != key {
+            entry = slots[block + 1]
+            guard entry >> 32 == key else { return nil }
+        }
         return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
     }
 }

@@ -1,4 +1,14 @@
 /// The members of a JSON object, visited in document order without decoding what is skipped.
+///
+/// Looking members up by name scans the object from its start each time; a record with many fields is
+/// read fastest in one pass over its members, comparing names with `hasName(_:)`:
+///
+/// ```swift
+/// for member in try record.members {
+///     if member.hasName("price") { price = try member.value.decimal }
+///     else if member.hasName("route") { route = try member.value.elements.map(Segment.init) }
+/// }
+/// ```
 public struct JSONMembers: Sequence {
     let object: JSONNode
 

@@ -45,11 +45,11 @@ struct JSONPath {
         if first > 0 { text += "…" }
         for position in first..<count {
             let slot = position & (Self.capacity - 1)
-            let step = Int(steps[slot])
             if nameMask & (1 << slot) != 0 {
-                append(name: JSONStrings.string(context.bytes, context.count, quoteAt: step), to: &text)
+                append(name: JSONStrings.string(context.bytes, context.count, quoteAt: Int(steps[slot])), to: &text)
             } else {
-                text += "[\(step)]"
+                // Real indices stay far below 2³¹; a negative one that was asked for shows as negative.
+                text += "[\(Int32(bitPattern: steps[slot]))]"
             }
         }
         if let lastName {

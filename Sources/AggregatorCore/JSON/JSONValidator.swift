@@ -47,6 +47,8 @@ struct JSONValidator {
         let stack = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
         defer { stack.deallocate() }
         var depth = 0
+        // Whether the innermost open container is an object: kept apart so the hot path never reads the stack.
+        var inObject = false
         index = root
 
         values: while true {
@@ -59,10 +61,12 @@ struct JSONValidator {
                 }
                 stack[depth] = UInt64(truncatingIfNeeded: index) << 1 | (isObject ? 1 : 0)
                 depth += 1
+                inObject = isObject
                 index = try nextToken(after: index + 1)
                 if bytes[index] == (isObject ? JSONBytes.closeBrace : JSONBytes.closeBracket) {
                     index += 1
                     depth -= 1
+                    inObject = depth > 0 && stack[depth - 1] & 1 == 1
                 } else {
                     if isObject { index = try memberName(at: index) }
                     continue values
@@ -83,21 +87,20 @@ struct JSONValidator {
             // After a value: a comma, the end of the enclosing container, or the end of the document.
             while depth > 0 {
                 index = try nextToken(after: index)
-                let top = stack[depth - 1]
-                let isObject = top & 1 == 1
                 let byte = bytes[index]
                 if byte == JSONBytes.comma {
                     index = try nextToken(after: index + 1)
-                    if isObject { index = try memberName(at: index) }
+                    if inObject { index = try memberName(at: index) }
                     continue values
                 }
-                guard byte == (isObject ? JSONBytes.closeBrace : JSONBytes.closeBracket) else {
+                guard byte == (inObject ? JSONBytes.closeBrace : JSONBytes.closeBracket) else {
                     throw unexpected(at: index)
                 }
                 index += 1
                 depth -= 1
-                let start = Int(truncatingIfNeeded: top >> 1)
+                let start = Int(truncatingIfNeeded: stack[depth] >> 1)
                 if index - start >= JSONSkipIndex.threshold { skipIndex.record(start: start, end: index) }
+                inObject = depth > 0 && stack[depth - 1] & 1 == 1
             }
             break values
         }
@@ -111,6 +114,13 @@ struct JSONValidator {
     /// The next non-whitespace offset at or after `offset`, which must exist.
     @inline(__always)
     private func nextToken(after offset: Int) throws(JSONError) -> Int {
+        // Compact JSON has no whitespace between tokens: check for that before looping.
+        if offset < count, bytes[offset] > 0x20 { return offset }
+        return try nextToken(afterWhitespace: offset)
+    }
+
+    @inline(never)
+    private func nextToken(afterWhitespace offset: Int) throws(JSONError) -> Int {
         let index = JSONBytes.skipWhitespace(bytes, count, offset)
         guard index < count else { throw Self.truncated }
         return index

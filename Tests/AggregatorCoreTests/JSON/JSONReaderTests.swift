@@ -61,6 +61,8 @@ struct JSONReaderTests {
 
         let missingElement = jsonError(Self.offers) { root in _ = try root["data"][5]["id"] }
         #expect(missingElement?.description == "data[5] is missing")
+        let negativeElement = jsonError(Self.offers) { root in _ = try root["data"][-1].string }
+        #expect(negativeElement?.description == "data[-1] is missing")
 
         let notObject = jsonError(Self.offers) { root in _ = try root["currency"]["code"] }
         #expect(notObject?.description == "currency is not an object")
