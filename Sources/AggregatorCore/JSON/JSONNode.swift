@@ -1,10 +1,11 @@
 /// A position in a document being read by `JSONDocument.read`: one value, or the place where an asked-for
 /// value is missing.
 ///
-/// A node is a few words (the document, an offset and its path), so it is cheap to copy and creating one
-/// never allocates. Asking for a member or element that is not there gives a *missing* node rather than an
-/// error, so that optional fields read naturally (`try record["price"].ifPresent?.decimal`); reading a
-/// value from a missing node throws `… is missing`. Every error carries the node's path, such as
+/// A node is a small value (about 80 bytes: the document, an offset and its path), so it is cheap to
+/// copy, and creating one never allocates. Asking for a member or element that is not there gives a
+/// *missing* node rather than an error, so that optional fields read naturally
+/// (`try record["price"].ifPresent?.decimal`); reading a value from a missing node throws `… is missing`.
+/// Every error carries the node's path, such as
 /// `data[3].price is not a number`.
 ///
 /// A node is only valid inside the closure given to `JSONDocument.read`; see there.

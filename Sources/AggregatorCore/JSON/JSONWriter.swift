@@ -23,7 +23,7 @@ import Foundation
 ///
 /// Calls must form one well-nested document: a value after each `key(_:)` inside objects, no `key(_:)` in
 /// arrays. Debug builds check this; release builds write whatever they are told.
-public struct JSONWriter {
+public struct JSONWriter: Sendable {
     /// The document written so far, in UTF-8.
     public internal(set) var bytes: [UInt8]
     private let pretty: Bool
@@ -73,20 +73,20 @@ public struct JSONWriter {
 
     /// Writes an object whose members `body` writes.
     /// - Parameter body: writes the members, each a `key(_:)` and a value.
-    /// - Throws: what `body` throws; the object is still closed.
+    /// - Throws: what `body` throws, leaving the document unfinished.
     public mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
         beginObject()
-        defer { endObject() }
         try body(&self)
+        endObject()
     }
 
     /// Writes an array whose elements `body` writes.
     /// - Parameter body: writes the elements.
-    /// - Throws: what `body` throws; the array is still closed.
+    /// - Throws: what `body` throws, leaving the document unfinished.
     public mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
         beginArray()
-        defer { endArray() }
         try body(&self)
+        endArray()
     }
 
     /// Writes a member's name; its value must follow.
