@@ -43,7 +43,7 @@ struct JSONTestSuiteTests {
             try JSONDocument.read(data) { root in JSONWalker.visit(root) }
         }
         if let error {
-            #expect(JSONText.isTerminalSafe(error.description), "\(error.description.debugDescription)")
+            #expect(TerminalText.isSafe(error.description), "\(error.description.debugDescription)")
         }
     }
 
@@ -53,7 +53,7 @@ struct JSONTestSuiteTests {
         do {
             _ = try JSONDocument.read(data) { root in JSONWalker.visit(root) }
         } catch let error as JSONError {
-            #expect(JSONText.isTerminalSafe(error.description))
+            #expect(TerminalText.isSafe(error.description))
         }
     }
 
@@ -108,9 +108,9 @@ enum JSONWalker {
 }
 
 /// Checks on text that reaches a terminal.
-enum JSONText {
+enum TerminalText {
     /// Whether `text` holds no control characters (C0, DEL, C1) and no format characters.
-    static func isTerminalSafe(_ text: String) -> Bool {
+    static func isSafe(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)
                 && scalar.properties.generalCategory != .format
