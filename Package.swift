@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(
             name: "AggregatorCoreTests",
             dependencies: ["AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,106 @@
+/// Byte-level helpers shared by the validator and the navigator.
+///
+/// The word-at-a-time tests (SWAR) look at eight bytes at once: each returns a mask whose lowest set
+/// bit marks the first byte of interest (higher bits may be false alarms, so only the lowest is used).
+enum JSONBytes {
+    static let quote: UInt8 = 0x22
+    static let backslash: UInt8 = 0x5C
+    static let comma: UInt8 = 0x2C
+    static let colon: UInt8 = 0x3A
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+    static let openBracket: UInt8 = 0x5B
+    static let closeBracket: UInt8 = 0x5D
+    static let minus: UInt8 = 0x2D
+    static let plus: UInt8 = 0x2B
+    static let dot: UInt8 = 0x2E
+    static let zero: UInt8 = 0x30
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Eight bytes starting at `bytes + offset`, the first in the lowest bits.
+    @inline(__always)
+    static func word(_ bytes: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Marks bytes equal to `byte`.
+    @inline(__always)
+    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
+    }
+
+    /// Marks the bytes a string scan must stop at: a quote, a backslash, a control character or the
+    /// start of a multi-byte character.
+    @inline(__always)
+    static func stringStops(_ word: UInt64) -> UInt64 {
+        // A byte below 0x20 borrows into its top bit when 0x20 is subtracted; one from 0x80 has it set.
+        let controlsOrMultiByte = ((word &- ones &* 0x20) | word) & highs
+        return equal(word, quote) | equal(word, backslash) | controlsOrMultiByte
+    }
+
+    /// Marks quotes and backslashes: all a scan of an already validated string must stop at.
+    @inline(__always)
+    static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
+        equal(word, quote) | equal(word, backslash)
+    }
+
+    /// Marks quotes and brackets, plus `Y`, `_`, `y` and DEL, which share their low bits and which
+    /// the caller ignores.
+    @inline(__always)
+    static func structural(_ word: UInt64) -> UInt64 {
+        let folded = (word | ones &* 0x20) & (ones &* 0xF9)
+        return equal(word, quote) | equal(folded, 0x79)
+    }
+
+    /// The index of the first byte a mask marks.
+    @inline(__always)
+    static func firstMarked(_ mask: UInt64) -> Int {
+        mask.trailingZeroBitCount &>> 3
+    }
+
+    /// Whether `byte` is JSON whitespace: space, tab, line feed or carriage return.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte <= 0x20 && (byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09)
+    }
+
+    /// The first offset at or after `offset` that is not whitespace, or `count`.
+    @inline(__always)
+    static func skipWhitespace(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> Int {
+        // Compact JSON has no whitespace between tokens: check for that before looping.
+        if offset < count, bytes[offset] > 0x20 { return offset }
+        return skipWhitespaceRun(bytes, count, offset)
+    }
+
+    /// `skipWhitespace` for when there may be some: pretty-printed JSON indents with runs of spaces,
+    /// which are skipped eight at a time.
+    @inline(never)
+    static func skipWhitespaceRun(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> Int {
+        var index = offset
+        while index < count, isWhitespace(bytes[index]) {
+            index &+= 1
+            while index &+ 8 <= count, word(bytes, index) == 0x2020_2020_2020_2020 { index &+= 8 }
+        }
+        return index
+    }
+
+    /// Whether `byte` is an ASCII digit.
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- zero < 10
+    }
+
+    /// The value of a hexadecimal digit, or `nil`.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+}

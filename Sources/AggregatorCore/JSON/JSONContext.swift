@@ -1,0 +1,72 @@
+/// The validated document that every node of one `JSONDocument.read` call points into.
+///
+/// It lives on the stack of `read` for exactly as long as the caller's closure runs; nodes hold a pointer
+/// to it, so they are as short-lived as the buffer itself.
+struct JSONContext {
+    /// The document's first byte.
+    let bytes: UnsafePointer<UInt8>
+    /// The document's length in bytes.
+    let count: Int
+    /// Where large containers end, recorded while validating.
+    let skipIndex: JSONSkipIndex
+}
+
+/// Where large arrays and objects end, so that skipping one later costs a look-up instead of a scan.
+///
+/// This is deliberately not an index of every value. The document is cut into blocks of 128 bytes, and
+/// each block has one slot for a container of at least `threshold` bytes that starts in it: 8 bytes per
+/// 128, about 6% of the document, whatever its shape. Two such containers can only start in the same
+/// block when one holds the other (`[{…`): the outer one, recorded last, takes the slot and moves the
+/// inner one to the next block's slot, which is free unless something inside the inner one already took
+/// it (then the inner one is simply scanned when skipped). Look-ups go forward through the table as
+/// navigation goes forward through the document, so they stay in the cache.
+struct JSONSkipIndex {
+    /// The smallest container worth recording: smaller ones are quicker to scan than to look up.
+    static let threshold = 256
+    private static let blockShift = 7
+
+    private let slots: UnsafeMutablePointer<UInt64>?
+
+    /// An index sized for a document of `count` bytes; empty for documents too small to need one.
+    init(documentSize count: Int) {
+        guard count >= 2 * Self.threshold else {
+            slots = nil
+            return
+        }
+        let capacity = count >> Self.blockShift + 2
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        table.initialize(repeating: 0, count: capacity)
+        slots = table
+    }
+
+    /// Releases the table.
+    func deallocate() {
+        slots?.deallocate()
+    }
+
+    /// Records that the container starting at `start` ends just before `end`.
+    @inline(__always)
+    func record(start: Int, end: Int) {
+        guard let slots else { return }
+        let block = start >> Self.blockShift
+        let displaced = slots[block]
+        // Containers close inside out, so a container already in this slot lies inside this one, and so
+        // does the whole next block: its slot is final by now.
+        if displaced != 0, slots[block + 1] == 0 { slots[block + 1] = displaced }
+        slots[block] = UInt64(truncatingIfNeeded: start &+ 1) << 32 | UInt64(truncatingIfNeeded: end)
+    }
+
+    /// The offset just past the container starting at `start`, when it was recorded.
+    @inline(__always)
+    func end(ofContainerAt start: Int) -> Int? {
+        guard let slots else { return nil }
+        let block = start >> Self.blockShift
+        let key = UInt64(truncatingIfNeeded: start &+ 1)
+        var entry = slots[block]
+        if entry >> 32 != key {
+            entry = slots[block + 1]
+            guard entry >> 32 == key else { return nil }
+        }
+        return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+    }
+}

@@ -1,0 +1,41 @@
+/// The members of a JSON object, visited in document order without decoding what is skipped.
+///
+/// Looking members up by name scans the object from its start each time; a record with many fields is
+/// read fastest in one pass over its members, comparing names with `hasName(_:)`:
+///
+/// ```swift
+/// for member in try record.members {
+///     if member.hasName("price") { price = try member.value.decimal }
+///     else if member.hasName("route") { route = try member.value.elements.map(Segment.init) }
+/// }
+/// ```
+public struct JSONMembers: Sequence {
+    let object: JSONNode
+
+    /// Steps through the members.
+    public struct Iterator: IteratorProtocol {
+        let object: JSONNode
+        var upcoming: Int?
+
+        init(object: JSONNode) {
+            self.object = object
+            upcoming = JSONNavigator.first(object.bytes, object.count, in: object.offset)
+        }
+
+        /// The next member, or `nil` after the last.
+        public mutating func next() -> JSONMember? {
+            guard let name = upcoming else { return nil }
+            let bytes = object.bytes
+            let count = object.count
+            let nameEnd = JSONNavigator.skipString(bytes, count, from: name + 1)
+            let value = JSONNavigator.valueAfterName(bytes, count, nameEnd: nameEnd)
+            let end = JSONNavigator.skipValue(object.context, at: value)
+            upcoming = JSONNavigator.next(bytes, count, after: end)
+            let node = JSONNode(context: object.context, offset: value, path: object.location.appending(nameAt: name))
+            return JSONMember(nameOffset: name, value: node)
+        }
+    }
+
+    /// Starts at the first member.
+    public func makeIterator() -> Iterator { Iterator(object: object) }
+}

@@ -1,0 +1,75 @@
+/// Where a node sits in its document, kept inline so that descending never allocates.
+///
+/// Each step is 32 bits: an element's index, or the offset of a member's name in the buffer (its text is
+/// only read when an error is described). The last eight steps are kept; a deeper path is shown with a
+/// leading `…`.
+struct JSONPath {
+    private static let capacity = 8
+    private var steps = SIMD8<UInt32>()
+    private var depth: UInt32 = 0
+    private var nameMask: UInt8 = 0
+
+    /// The path of the root.
+    static let root = JSONPath()
+
+    /// This path followed by the element at `index`.
+    @inline(__always)
+    func appending(index: Int) -> JSONPath {
+        var path = self
+        let slot = Int(truncatingIfNeeded: depth) & (Self.capacity - 1)
+        path.steps[slot] = UInt32(truncatingIfNeeded: index)
+        path.nameMask &= ~(1 << slot)
+        path.depth &+= 1
+        return path
+    }
+
+    /// This path followed by the member whose name's opening quote is at `offset`.
+    @inline(__always)
+    func appending(nameAt offset: Int) -> JSONPath {
+        var path = self
+        let slot = Int(truncatingIfNeeded: depth) & (Self.capacity - 1)
+        path.steps[slot] = UInt32(truncatingIfNeeded: offset)
+        path.nameMask |= 1 << slot
+        path.depth &+= 1
+        return path
+    }
+
+    /// The path as people read it, such as `data[3].price`, with names sanitised for a terminal.
+    /// - Parameters:
+    ///   - context: the document the names are in.
+    ///   - lastName: a final member name that is not in the document (one the caller looked for).
+    func rendered(in context: JSONContext, lastName: StaticString?) -> String {
+        var text = ""
+        let count = Int(depth)
+        let first = max(0, count - Self.capacity)
+        if first > 0 { text += "…" }
+        for position in first..<count {
+            let slot = position & (Self.capacity - 1)
+            if nameMask & (1 << slot) != 0 {
+                append(name: JSONStrings.string(context.bytes, context.count, quoteAt: Int(steps[slot])), to: &text)
+            } else {
+                // Real indices stay far below 2³¹; a negative one that was asked for shows as negative.
+                text += "[\(Int32(bitPattern: steps[slot]))]"
+            }
+        }
+        if let lastName {
+            append(name: lastName.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }, to: &text)
+        }
+        return text
+    }
+
+    private func append(name: String, to text: inout String) {
+        let plain =
+            !name.isEmpty && name.utf8.count <= 40
+            && name.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == 0x5F || byte == 0x2D || byte == 0x24 || byte == 0x40
+            }
+        if plain {
+            if !text.isEmpty { text += "." }
+            text += name
+        } else {
+            text += "[\"" + JSONText.sanitized(name, limit: 40) + "\"]"
+        }
+    }
+}

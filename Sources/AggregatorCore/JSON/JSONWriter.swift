@@ -1,0 +1,212 @@
+import Foundation
+
+/// Writes JSON into one growing byte buffer, with a fixed member order and exact decimal numbers.
+///
+/// The pretty style matches what the command line has always printed, byte for byte: two-space
+/// indentation, `"name": value`, `[]` and `{}` for empty containers, no newline at the end. The compact
+/// style writes the same document on one line without spaces. Strings are escaped as `\"`, `\\`, `\n`,
+/// `\r`, `\t` and `\u00XX` (lower-case hexadecimal) for the other control characters; everything else is
+/// written as raw UTF-8. Numbers are written the way `Decimal.description` prints them.
+///
+/// Values that take an optional write `null` for `nil`, so optional fields need no branches:
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.object { json in
+///     json.key("price")
+///     json.decimal(offer.price)
+///     json.key("departure")
+///     json.date(offer.departure)
+/// }
+/// let text = writer.text
+/// ```
+///
+/// Calls must form one well-nested document: a value after each `key(_:)` inside objects, no `key(_:)` in
+/// arrays. Debug builds check this; release builds write whatever they are told.
+public struct JSONWriter: Sendable {
+    /// The document written so far, in UTF-8.
+    public internal(set) var bytes: [UInt8]
+    private let pretty: Bool
+    /// One entry per open container: whether it is an object, and whether it has an entry yet.
+    private var open: [(isObject: Bool, isEmpty: Bool)] = []
+    /// Whether the next value is a member's value, right after its name.
+    private var afterKey = false
+
+    /// Creates an empty writer.
+    /// - Parameters:
+    ///   - style: pretty-printed (the default) or compact.
+    ///   - capacity: how many bytes to reserve up front.
+    public init(style: Style = .pretty, capacity: Int = 1024) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        pretty = style == .pretty
+    }
+
+    /// The document written so far, as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Starts an object; members follow as `key(_:)` and a value each, until `endObject()`.
+    public mutating func beginObject() {
+        beforeValue()
+        bytes.append(JSONBytes.openBrace)
+        open.append((isObject: true, isEmpty: true))
+    }
+
+    /// Ends the innermost object.
+    public mutating func endObject() {
+        assert(open.last?.isObject == true && !afterKey, "endObject() without a matching beginObject()")
+        close(JSONBytes.closeBrace)
+    }
+
+    /// Starts an array; elements follow until `endArray()`.
+    public mutating func beginArray() {
+        beforeValue()
+        bytes.append(JSONBytes.openBracket)
+        open.append((isObject: false, isEmpty: true))
+    }
+
+    /// Ends the innermost array.
+    public mutating func endArray() {
+        assert(open.last?.isObject == false, "endArray() without a matching beginArray()")
+        close(JSONBytes.closeBracket)
+    }
+
+    /// Writes an object whose members `body` writes.
+    /// - Parameter body: writes the members, each a `key(_:)` and a value.
+    /// - Throws: what `body` throws, leaving the document unfinished.
+    public mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
+        beginObject()
+        try body(&self)
+        endObject()
+    }
+
+    /// Writes an array whose elements `body` writes.
+    /// - Parameter body: writes the elements.
+    /// - Throws: what `body` throws, leaving the document unfinished.
+    public mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
+        beginArray()
+        try body(&self)
+        endArray()
+    }
+
+    /// Writes a member's name; its value must follow.
+    /// - Parameter name: the name, escaped like any string.
+    public mutating func key(_ name: String) {
+        assert(open.last?.isObject == true && !afterKey, "key(_:) outside an object or twice in a row")
+        beforeEntry()
+        appendQuoted(name)
+        bytes.append(JSONBytes.colon)
+        if pretty { bytes.append(0x20) }
+        afterKey = true
+    }
+
+    /// Writes a string, or `null` for `nil`.
+    /// - Parameter value: the string.
+    public mutating func string(_ value: String?) {
+        guard let value else { return null() }
+        beforeValue()
+        appendQuoted(value)
+    }
+
+    /// Writes a number exactly, or `null` for `nil`.
+    ///
+    /// The digits come straight from the decimal's significand and exponent, as `Decimal.description`
+    /// prints them (`169`, `94.43`, `0.005`, `1.50` for a significand of 150 with exponent −2). `Decimal`
+    /// has a NaN, which JSON cannot express: it is written as `null`.
+    /// - Parameter value: the number.
+    public mutating func decimal(_ value: Decimal?) {
+        guard let value, !value.isNaN else { return null() }
+        beforeValue()
+        DecimalText.append(value, to: &bytes)
+    }
+
+    /// Writes an integer, or `null` for `nil`.
+    /// - Parameter value: the integer.
+    public mutating func int(_ value: Int?) {
+        guard let value else { return null() }
+        beforeValue()
+        DecimalText.append(value, to: &bytes)
+    }
+
+    /// Writes `true` or `false`, or `null` for `nil`.
+    /// - Parameter value: the flag.
+    public mutating func bool(_ value: Bool?) {
+        guard let value else { return null() }
+        beforeValue()
+        appendASCII(value ? "true" : "false")
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        beforeValue()
+        appendASCII("null")
+    }
+
+    /// Appends fixed ASCII text.
+    mutating func appendASCII(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Prepares for a value: a comma and a new line as needed, unless a member's name precedes it.
+    mutating func beforeValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        assert(open.last?.isObject != true, "a value in an object needs key(_:) first")
+        assert(!open.isEmpty || bytes.isEmpty, "a second value at the top level")
+        beforeEntry()
+    }
+
+    /// Prepares for an element or a member's name inside the innermost container.
+    private mutating func beforeEntry() {
+        guard !open.isEmpty else { return }
+        if open[open.count - 1].isEmpty {
+            open[open.count - 1].isEmpty = false
+        } else {
+            bytes.append(JSONBytes.comma)
+        }
+        if pretty { newLine(depth: open.count) }
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        guard let container = open.popLast() else { return }
+        if pretty && !container.isEmpty { newLine(depth: open.count) }
+        bytes.append(bracket)
+    }
+
+    private mutating func newLine(depth: Int) {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    }
+
+    /// Appends `text` as a JSON string.
+    private mutating func appendQuoted(_ text: String) {
+        bytes.append(JSONBytes.quote)
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == JSONBytes.quote || byte == JSONBytes.backslash else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                bytes.append(JSONBytes.backslash)
+                switch byte {
+                case JSONBytes.quote, JSONBytes.backslash: bytes.append(byte)
+                case 0x0A: bytes.append(0x6E)
+                case 0x0D: bytes.append(0x72)
+                case 0x09: bytes.append(0x74)
+                default:
+                    // \u00XX with lower-case hexadecimal digits; `byte` is below 0x20.
+                    let low = byte & 0x0F
+                    appendASCII("u00")
+                    bytes.append(0x30 + byte >> 4)
+                    bytes.append(low < 10 ? 0x30 + low : 0x61 + low - 10)
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(JSONBytes.quote)
+    }
+}

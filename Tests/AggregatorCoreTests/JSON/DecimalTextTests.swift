@@ -1,0 +1,12 @@
+import Foundation
+import Testing
+
+@testable import AggregatorCore
+
+@Suite("Decimal digits written without description")
+struct DecimalTextTests {
+    @Test func recognisesThisPlatformsDecimalLayout() {
+        // Without a recognised layout every decimal is still right, but goes through `description`.
+        #expect(DecimalText.layout != nil)
+    }
+}
