@@ -137,6 +137,29 @@ public struct ProviderClient: Sendable {
         }
     }
 
+    /// Reads a JSON body with the project's own reader (``JSONDocument``): strict about JSON, lenient
+    /// where the caller asks for it, and without building values nobody reads. `decode` receives the root
+    /// node, valid only inside it; a ``JSONError`` it throws becomes a `malformed_response` error that
+    /// says where the document went wrong (`data[3].price is not a number`).
+    /// - Parameters:
+    ///   - body: the body.
+    ///   - decode: reads what the mapping needs from the root.
+    /// - Returns: what `decode` returns.
+    /// - Throws: ``ProviderError`` for a body that is not JSON or not in the expected shape;
+    ///   `CancellationError` when the search is cancelled; whatever else `decode` throws.
+    public func read<Result>(_ body: Data, _ decode: (JSONNode) throws -> Result) throws -> Result {
+        do {
+            return try JSONDocument.read(body, decode)
+        } catch let error as JSONError {
+            switch error.code {
+            // A body that is not JSON at all is named, never quoted: it may be a page or a file's contents.
+            case .notJSON: throw malformed("the body is not JSON (it is \(ResponseBody.describe(body)))", underlying: error)
+            case .truncated: throw malformed("the body is broken or cut-off JSON", underlying: error)
+            default: throw malformed(error.description, underlying: error)
+            }
+        }
+    }
+
     /// The error for a body that is not in the expected format.
     /// - Parameters:
     ///   - problem: where and what, such as `data[3].price is not a number`.
