@@ -143,7 +143,7 @@ public struct ProviderRunner: Sendable {
         let stack = TransportStack(
             network: network, descriptor: descriptor, settings: settings, replay: replay, deadline: end, now: now)
         do {
-            let response = try await provider.search(query, using: client(for: descriptor, stack: stack))
+            let response = try await provider.search(query, using: client(for: descriptor, stack: stack, until: end))
             if replay {
                 return Self.stale(
                     response, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
@@ -176,12 +176,15 @@ public struct ProviderRunner: Sendable {
         }
     }
 
-    private func client(for descriptor: ProviderDescriptor, stack: TransportStack) -> ProviderClient {
+    private func client(
+        for descriptor: ProviderDescriptor, stack: TransportStack, until end: ContinuousClock.Instant?
+    ) -> ProviderClient {
         ProviderClient(
             provider: descriptor.id, endpoint: settings.endpoint(of: descriptor.id),
             embedded: descriptor.embeddedResponses, transport: stack.transport,
             requestTimeout: min(settings.requestTimeout, settings.deadline),
-            maxResponseBytes: settings.maxResponseBytes, fixedHeaders: descriptor.fixedHeaders, now: now)
+            maxResponseBytes: settings.maxResponseBytes, fixedHeaders: descriptor.fixedHeaders, now: now,
+            deadline: end)
     }
 
     private func timedOut(_ descriptor: ProviderDescriptor, query: SearchQuery, cancelled: Bool) -> ProviderOutcome {
@@ -204,7 +207,8 @@ public struct ProviderRunner: Sendable {
         else { return nil }
         let stack = TransportStack(
             network: network, descriptor: descriptor, settings: settings, replay: true, deadline: nil, now: now)
-        guard let response = try? await provider.search(query, using: client(for: descriptor, stack: stack)) else {
+        guard let response = try? await provider.search(query, using: client(for: descriptor, stack: stack, until: nil))
+        else {
             return nil
         }
         return Self.stale(

@@ -26,6 +26,9 @@ public struct ProviderClient: Sendable {
     public let fixedHeaders: [String: String]
     /// The current time, injectable so that tests control `retrievedAt`.
     public let now: @Sendable () -> Date
+    /// When the whole search ends, when there is a deadline: a service that takes a time budget (such
+    /// as Duffel's `supplier_timeout`) can be told to answer before it.
+    public let deadline: ContinuousClock.Instant?
 
     private let transport: any HTTPTransport
     private let embedded: EmbeddedResponses
@@ -40,11 +43,13 @@ public struct ProviderClient: Sendable {
     ///   - maxResponseBytes: the body size cap.
     ///   - fixedHeaders: headers for every live request.
     ///   - now: the clock for `retrievedAt`.
+    ///   - deadline: when the whole search ends.
     public init(
         provider: ProviderID, endpoint: Endpoint, embedded: EmbeddedResponses, transport: any HTTPTransport,
         requestTimeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20, fixedHeaders: [String: String] = [:],
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, deadline: ContinuousClock.Instant? = nil
     ) {
+        self.deadline = deadline
         self.provider = provider
         self.endpoint = endpoint
         self.embedded = embedded
@@ -53,6 +58,13 @@ public struct ProviderClient: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.fixedHeaders = fixedHeaders
         self.now = now
+    }
+
+    /// The time left before the deadline (the request timeout when there is no deadline), never less
+    /// than zero: what to give a service that takes a time budget.
+    public var timeLeft: Duration {
+        let byDeadline = deadline.map { ContinuousClock.now.duration(to: $0) } ?? requestTimeout
+        return max(.zero, min(byDeadline, requestTimeout))
     }
 
     /// Fetches one response body.
@@ -153,7 +165,8 @@ public struct ProviderClient: Sendable {
         } catch let error as JSONError {
             switch error.code {
             // A body that is not JSON at all is named, never quoted: it may be a page or a file's contents.
-            case .notJSON: throw malformed("the body is not JSON (it is \(ResponseBody.describe(body)))", underlying: error)
+            case .notJSON:
+                throw malformed("the body is not JSON (it is \(ResponseBody.describe(body)))", underlying: error)
             case .truncated: throw malformed("the body is broken or cut-off JSON", underlying: error)
             default: throw malformed(error.description, underlying: error)
             }
