@@ -65,7 +65,8 @@ struct SearchRenderer: OutputRenderer {
                 .array(
                     result.hints.map {
                         .object([
-                            ("drop", .array(Wording.dropped($0).map(JSONValue.string))), ("offers", .int($0.offers)),
+                            ("drop", .array(Wording.dropped($0).map(JSONValue.string))),
+                            ("add", .array(Wording.added($0).map(JSONValue.string))), ("offers", .int($0.offers)),
                         ])
                     })
             ),
@@ -73,9 +74,14 @@ struct SearchRenderer: OutputRenderer {
         ])
     }
 
-    /// The query as the envelopes of `search` and `compare` print it.
+    /// The query as the envelopes of `search`, `compare` and `dates` print it. The text fields `from`, `to`
+    /// and `airline` stay comma-joined as they always were; the lists are in `origins`, `destinations`,
+    /// `airlines` and `excluded_airlines`, durations in whole minutes, times of day as `HH:MM`.
     static func json(_ query: SearchQuery) -> JSONValue {
-        .object([
+        let party = query.passengers
+        func minutes(_ duration: Duration?) -> JSONValue { .int(duration.map { Int($0.components.seconds / 60) }) }
+        func codes(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+        return .object([
             ("kind", .string(query.kind.rawValue)), ("from", .string(Self.joined(query.origins))),
             ("to", .string(Self.joined(query.destinations))),
             ("date", .string(query.departureDates?.description)), ("return", .string(query.returnDates?.description)),
@@ -84,6 +90,23 @@ struct SearchRenderer: OutputRenderer {
             ("max_price", query.maxPrice.map(JSONValue.number) ?? .null), ("max_stops", .int(query.maxStops)),
             ("airline", .string(Self.joined(query.airlines))), ("color", .string(query.color)),
             ("currency", .string(query.currency.rawValue)),
+            ("origins", codes(query.origins)), ("destinations", codes(query.destinations)),
+            (
+                "passengers",
+                .object([
+                    ("adults", .int(party.adults)), ("children", .int(party.children)),
+                    ("infants", .int(party.infants)),
+                ])
+            ),
+            ("cabin", .string(query.cabin?.rawValue)),
+            ("airlines", codes(query.airlines)), ("excluded_airlines", codes(query.excludedAirlines)),
+            ("depart_after", .string(query.departAfter?.description)),
+            ("depart_before", .string(query.departBefore?.description)),
+            ("arrive_after", .string(query.arriveAfter?.description)),
+            ("arrive_before", .string(query.arriveBefore?.description)),
+            ("max_duration_minutes", minutes(query.maxDuration)), ("min_layover_minutes", minutes(query.minLayover)),
+            ("max_layover_minutes", minutes(query.maxLayover)), ("bags", .int(query.bags)),
+            ("no_self_transfer", .bool(query.excludeSelfTransfer)), ("no_hidden_city", .bool(query.excludeHiddenCity)),
         ])
     }
 
@@ -108,6 +131,7 @@ struct SearchRenderer: OutputRenderer {
         var members: [(String, JSONValue)] = [("id", .string(offer.id))] + productMembers(offer)
         members += [
             ("price", offer.price.json), ("price_basis", .string(offer.priceBasis.rawValue)),
+            ("price_without_bags", offer.priceWithoutBags?.json ?? .null),
             ("converted", .bool(offer.isConverted)),
             ("sources", .array(offer.sources.map(json))),
             ("seats_left", .int(offer.seatsLeft)), ("image", .string(offer.imageURL?.absoluteString)),
@@ -174,6 +198,8 @@ struct SearchRenderer: OutputRenderer {
         .object([
             ("provider", .string(source.provider.rawValue)), ("reference", .string(source.reference)),
             ("price", source.price.json), ("converted_price", source.convertedPrice?.json ?? .null),
+            ("converted_price_without_bags", source.convertedPriceWithoutBags?.json ?? .null),
+            ("bag_fees", source.includedBagFees?.json ?? .null),
             ("deep_link", .string(source.deepLink?.absoluteString)),
             ("retrieved_at", .string(source.retrievedAt.isoText)),
             ("seats_left", .int(source.seatsLeft)),

@@ -1,0 +1,156 @@
+import AggregatorCore
+import Foundation
+
+/// Prints the answer of `aggregate dates` as a table, the `aggregate.dates.v1` JSON envelope, or CSV.
+///
+/// The table has one row per departure day; with a range of return days it is a grid instead, departure
+/// days down and return days across, each cell the cheapest round trip of that pair, followed by the
+/// cheapest cell spelt out. In JSON, `days` is always there and `grid` is `null` unless a range of return
+/// days was asked for.
+struct DatesRenderer: OutputRenderer {
+    /// The JSON envelope's schema name; bump the version on an incompatible change.
+    static let schema = "aggregate.dates.v1"
+
+    let result: SearchResult
+    let days: CheapestDays
+
+    // MARK: - Table
+
+    /// The days, or the grid; nothing when no day has a trip (stderr says why).
+    func table(colors: Bool) -> String {
+        guard days.days.contains(where: { $0.cheapest != nil }) else { return "" }
+        return (days.returnDates.isEmpty ? dayTable(colors: colors) : gridTable(colors: colors)) + "\n"
+    }
+
+    private func dayTable(colors: Bool) -> String {
+        var table = TextTable(columns: [
+            .init(title: "DATE"), .init(title: "DAY"), .init(title: "PRICE \(result.query.currency)", alignRight: true),
+            .init(title: "PROVIDER"), .init(title: "FLIGHTS"), .init(title: "DEPARTS"),
+            .init(title: "TRIPS", alignRight: true), .init(title: ""),
+        ])
+        for day in days.days {
+            let offer = day.cheapest
+            table.rows.append([
+                "\(day.date)", Self.weekday(day.date), offer.map(priceText) ?? "-",
+                offer?.sources.first?.provider.rawValue ?? "", offer?.flightsText ?? "",
+                offer.flatMap(Self.departureTime) ?? "", "\(day.offers)", day.isCheapest ? "← cheapest" : "",
+            ])
+        }
+        return table.render(bold: colors)
+    }
+
+    private func gridTable(colors: Bool) -> String {
+        var table = TextTable(
+            columns: [.init(title: "DEPART \\ RETURN")]
+                + days.returnDates.map { .init(title: "\($0) \(Self.weekday($0))", alignRight: true) })
+        for departure in days.days {
+            let cells = days.grid.filter { $0.date == departure.date }
+            table.rows.append(
+                ["\(departure.date) \(Self.weekday(departure.date))"]
+                    + cells.map { cell in
+                        guard let offer = cell.cheapest else { return "-" }
+                        return (cell.isCheapest ? "*" : "") + priceText(offer)
+                    })
+        }
+        var text = table.render(bold: colors)
+        if let cheapest = days.grid.first(where: \.isCheapest), let offer = cheapest.cheapest,
+            let returnDate = cheapest.returnDate
+        {
+            text +=
+                "\n\n* cheapest: \(cheapest.date) → \(returnDate), \(offer.price) from "
+                + "\(offer.sources.first?.provider.rawValue ?? "?"), \(offer.flightsText)"
+        }
+        return text
+    }
+
+    private func priceText(_ offer: Offer) -> String {
+        offer.isConverted ? offer.price.formattedAmount : "\(offer.price.formattedAmount) \(offer.price.currency)"
+    }
+
+    /// `12:30`: the cheapest trip's local departure time; its day is the row's.
+    static func departureTime(_ offer: Offer) -> String? {
+        guard let time = offer.product.itinerary?.legs.first?.departure?.local else { return nil }
+        return ClockTime(of: time).description
+    }
+
+    /// `Mon` … `Sun`.
+    static func weekday(_ date: LocalDate) -> String {
+        // 1970-01-01 was a Thursday.
+        let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let index = Int(((date.daysSinceEpoch % 7) + 7) % 7)
+        return names[index]
+    }
+
+    // MARK: - JSON
+
+    /// The versioned envelope.
+    func json() -> JSONValue {
+        let query = result.query
+        let grid: JSONValue =
+            days.returnDates.isEmpty
+            ? .null
+            : .object([
+                ("return_dates", .array(days.returnDates.map { .string($0.description) })),
+                ("cells", .array(days.grid.map(Self.json))),
+            ])
+        return .object([
+            ("schema", .string(Self.schema)),
+            ("currency", .string(query.currency.rawValue)),
+            ("rates_date", .string(result.rates.date.description)),
+            ("query", SearchRenderer.json(query)),
+            ("providers", .array(result.outcomes.map(SearchRenderer.json))),
+            ("matched", .int(result.matched)),
+            ("days", .array(days.days.map(Self.json))),
+            ("grid", grid),
+            ("undated", .int(days.undated)),
+            (
+                "hints",
+                .array(
+                    result.hints.map {
+                        .object([
+                            ("drop", .array(Wording.dropped($0).map(JSONValue.string))),
+                            ("add", .array(Wording.added($0).map(JSONValue.string))), ("offers", .int($0.offers)),
+                        ])
+                    })
+            ),
+            ("notes", .array(result.notes.map { .string(Wording.note($0)) })),
+        ])
+    }
+
+    /// A day, or a grid cell (which also has `return`).
+    static func json(_ day: CheapestDays.Day) -> JSONValue {
+        let offer = day.cheapest
+        var members: [(String, JSONValue)] = [("date", .string(day.date.description))]
+        if let returnDate = day.returnDate { members.append(("return", .string(returnDate.description))) }
+        members += [
+            ("price", offer?.price.json ?? .null), ("converted", offer.map { .bool($0.isConverted) } ?? .null),
+            ("offer_id", .string(offer?.id)), ("provider", .string(offer?.sources.first?.provider.rawValue)),
+            ("flights", .string(offer?.flightsText)),
+            ("departure", .string(offer?.product.itinerary?.legs.first?.departure?.local?.description)),
+            ("offers", .int(day.offers)), ("cheapest", .bool(day.isCheapest)),
+        ]
+        return .object(members)
+    }
+
+    // MARK: - CSV
+
+    /// A header row, then one row per day (per cell of the grid with a range of return days).
+    func csv() -> String {
+        let header = [
+            "date", "return", "price", "currency", "offer_id", "provider", "flights", "departure", "offers", "cheapest",
+        ]
+        var lines = [CSV.line(header)]
+        for day in days.returnDates.isEmpty ? days.days : days.grid {
+            let offer = day.cheapest
+            lines.append(
+                CSV.line([
+                    "\(day.date)", day.returnDate?.description ?? "", offer?.price.formattedAmount ?? "",
+                    offer?.price.currency.rawValue ?? "", offer?.id ?? "",
+                    offer?.sources.first?.provider.rawValue ?? "",
+                    offer?.flightsText ?? "", offer?.product.itinerary?.legs.first?.departure?.local?.description ?? "",
+                    "\(day.offers)", day.isCheapest ? "yes" : "no",
+                ]))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
