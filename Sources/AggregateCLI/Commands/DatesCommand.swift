@@ -25,9 +25,12 @@ struct DatesCommand: Command {
             """)
 
     let options: QueryOptions
+    /// `--wide`: every table column in full, whatever the terminal's width.
+    let wide: Bool
 
     init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
         self.options = try QueryOptions(options, context: context, command: Self.configuration.name)
+        wide = options.has(.wide)
     }
 
     func run(console: Console) async -> ExitCode {
@@ -43,7 +46,9 @@ struct DatesCommand: Command {
             return .usage
         }
         let days = CheapestDays(result)
-        console.writeOut(DatesRenderer(result: result, days: days).render(options.format, colors: console.colors))
+        let width = wide ? nil : console.terminalWidth()
+        console.writeOut(
+            DatesRenderer(result: result, days: days).render(options.format, colors: console.colors, width: width))
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
             providersNamed: options.providersNamed

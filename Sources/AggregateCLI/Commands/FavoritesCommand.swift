@@ -107,16 +107,19 @@ struct FavoritesCommand: Command {
             console.printError("no favourites yet; add one with 'aggregate favorites add CODE'")
             return .success
         }
-        let width = snapshot.entries.map(\.count).max() ?? 0
+        // A table without a header: entries can be anything a user typed or a file held, so they are
+        // sanitised, bounded and aligned by terminal columns like every other table.
+        var table = TextTable(columns: [.init(title: "AIRLINE"), .init(title: "NAME")], showsHeader: false)
         for entry in snapshot.entries {
             let record = Self.record(for: entry, in: airlines)
             let name = record?.name ?? (airlines.isEmpty ? nil : "(not in the directory)")
             guard let name, AirlineDirectory.fold(name) != AirlineDirectory.fold(entry) else {
-                console.print(entry)
+                table.append([entry])
                 continue
             }
-            console.print(entry.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + name)
+            table.append([entry, name])
         }
+        console.writeOut(table.render(bold: false) + "\n")
         return .success
     }
 

@@ -54,6 +54,8 @@ struct QueryOptions {
         OptionSpec(key: .color, valueName: "NAME", help: "Only cars of this colour (case-insensitive)"),
         OptionSpec(key: .currency, valueName: "CODE", help: "Currency prices are converted into (default: EUR)"),
         OptionSpec(key: .format, valueName: "table|json|csv", help: "Output format (default: table)"),
+        OptionSpec(
+            key: .wide, valueName: nil, help: "Print every table column in full, however wide the terminal is"),
         ConnectionOptions.timeout,
         ConnectionOptions.endpoint,
         OptionSpec(key: .rates, valueName: "FILE", help: "Exchange-rates JSON to use instead of the embedded table"),

@@ -17,12 +17,12 @@ struct DatesRenderer: OutputRenderer {
     // MARK: - Table
 
     /// The days, or the grid; nothing when no day has a trip (stderr says why).
-    func table(colors: Bool) -> String {
+    func table(colors: Bool, width: Int?) -> String {
         guard days.days.contains(where: { $0.cheapest != nil }) else { return "" }
-        return (days.returnDates.isEmpty ? dayTable(colors: colors) : gridTable(colors: colors)) + "\n"
+        return (days.returnDates.isEmpty ? dayTable(colors: colors, width: width) : gridTable(colors: colors)) + "\n"
     }
 
-    private func dayTable(colors: Bool) -> String {
+    private func dayTable(colors: Bool, width: Int?) -> String {
         var table = TextTable(columns: [
             .init(title: "DATE"), .init(title: "DAY"), .init(title: "PRICE \(result.query.currency)", alignRight: true),
             .init(title: "PROVIDER"), .init(title: "FLIGHTS"), .init(title: "DEPARTS"),
@@ -30,13 +30,13 @@ struct DatesRenderer: OutputRenderer {
         ])
         for day in days.days {
             let offer = day.cheapest
-            table.rows.append([
+            table.append([
                 "\(day.date)", Self.weekday(day.date), offer.map(priceText) ?? "-",
                 offer?.sources.first?.provider.rawValue ?? "", offer?.flightsText ?? "",
                 offer.flatMap(Self.departureTime) ?? "", "\(day.offers)", day.isCheapest ? "← cheapest" : "",
             ])
         }
-        return table.render(bold: colors)
+        return table.render(bold: colors, fitting: width)
     }
 
     private func gridTable(colors: Bool) -> String {
@@ -45,7 +45,7 @@ struct DatesRenderer: OutputRenderer {
                 + days.returnDates.map { .init(title: "\($0) \(Self.weekday($0))", alignRight: true) })
         for departure in days.days {
             let cells = days.grid.filter { $0.date == departure.date }
-            table.rows.append(
+            table.append(
                 ["\(departure.date) \(Self.weekday(departure.date))"]
                     + cells.map { cell in
                         guard let offer = cell.cheapest else { return "-" }
@@ -83,53 +83,88 @@ struct DatesRenderer: OutputRenderer {
 
     // MARK: - JSON
 
-    /// The versioned envelope.
-    func json() -> JSONValue {
+    /// Writes the versioned envelope.
+    func writeJSON(to json: inout JSONWriter) {
         let query = result.query
-        let grid: JSONValue =
-            days.returnDates.isEmpty
-            ? .null
-            : .object([
-                ("return_dates", .array(days.returnDates.map { .string($0.description) })),
-                ("cells", .array(days.grid.map(Self.json))),
-            ])
-        return .object([
-            ("schema", .string(Self.schema)),
-            ("currency", .string(query.currency.rawValue)),
-            ("rates_date", .string(result.rates.date.description)),
-            ("query", SearchRenderer.json(query)),
-            ("providers", .array(result.outcomes.map(SearchRenderer.json))),
-            ("matched", .int(result.matched)),
-            ("days", .array(days.days.map(Self.json))),
-            ("grid", grid),
-            ("undated", .int(days.undated)),
-            (
-                "hints",
-                .array(
-                    result.hints.map {
-                        .object([
-                            ("drop", .array(Wording.dropped($0).map(JSONValue.string))),
-                            ("add", .array(Wording.added($0).map(JSONValue.string))), ("offers", .int($0.offers)),
-                        ])
-                    })
-            ),
-            ("notes", .array(result.notes.map { .string(Wording.note($0)) })),
-        ])
+        json.object { json in
+            json.key("schema")
+            json.string(Self.schema)
+            json.key("currency")
+            json.string(query.currency.rawValue)
+            json.key("rates_date")
+            json.string(result.rates.date.description)
+            json.key("query")
+            SearchRenderer.write(query, to: &json)
+            json.key("providers")
+            json.array { json in
+                for outcome in result.outcomes { SearchRenderer.write(outcome, to: &json) }
+            }
+            json.key("matched")
+            json.int(result.matched)
+            json.key("days")
+            json.array { json in
+                for day in days.days { Self.write(day, to: &json) }
+            }
+            json.key("grid")
+            if days.returnDates.isEmpty {
+                json.null()
+            } else {
+                json.object { json in
+                    json.key("return_dates")
+                    json.strings(days.returnDates.map(\.description))
+                    json.key("cells")
+                    json.array { json in
+                        for cell in days.grid { Self.write(cell, to: &json) }
+                    }
+                }
+            }
+            json.key("undated")
+            json.int(days.undated)
+            json.key("hints")
+            json.array { json in
+                for hint in result.hints {
+                    json.object { json in
+                        json.key("drop")
+                        json.strings(Wording.dropped(hint))
+                        json.key("add")
+                        json.strings(Wording.added(hint))
+                        json.key("offers")
+                        json.int(hint.offers)
+                    }
+                }
+            }
+            json.key("notes")
+            json.strings(result.notes.map(Wording.note))
+        }
     }
 
     /// A day, or a grid cell (which also has `return`).
-    static func json(_ day: CheapestDays.Day) -> JSONValue {
+    static func write(_ day: CheapestDays.Day, to json: inout JSONWriter) {
         let offer = day.cheapest
-        var members: [(String, JSONValue)] = [("date", .string(day.date.description))]
-        if let returnDate = day.returnDate { members.append(("return", .string(returnDate.description))) }
-        members += [
-            ("price", offer?.price.json ?? .null), ("converted", offer.map { .bool($0.isConverted) } ?? .null),
-            ("offer_id", .string(offer?.id)), ("provider", .string(offer?.sources.first?.provider.rawValue)),
-            ("flights", .string(offer?.flightsText)),
-            ("departure", .string(offer?.product.itinerary?.legs.first?.departure?.local?.description)),
-            ("offers", .int(day.offers)), ("cheapest", .bool(day.isCheapest)),
-        ]
-        return .object(members)
+        json.object { json in
+            json.key("date")
+            json.string(day.date.description)
+            if let returnDate = day.returnDate {
+                json.key("return")
+                json.string(returnDate.description)
+            }
+            json.key("price")
+            json.money(offer?.price)
+            json.key("converted")
+            json.bool(offer?.isConverted)
+            json.key("offer_id")
+            json.string(offer?.id)
+            json.key("provider")
+            json.string(offer?.sources.first?.provider.rawValue)
+            json.key("flights")
+            json.string(offer?.flightsText)
+            json.key("departure")
+            json.localDateTime(offer?.product.itinerary?.legs.first?.departure?.local)
+            json.key("offers")
+            json.int(day.offers)
+            json.key("cheapest")
+            json.bool(day.isCheapest)
+        }
     }
 
     // MARK: - CSV
