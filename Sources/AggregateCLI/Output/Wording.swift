@@ -33,6 +33,9 @@ enum Wording {
             "its answer could not be cached: \(reason)"
         case .remark(let text):
             text
+        case .nonWebLinksDropped(let count):
+            "\(count == 1 ? "1 link" : "\(count) links") in its answer \(count == 1 ? "was" : "were") not a web link "
+                + "(http or https with a host) and \(count == 1 ? "was" : "were") left out"
         }
     }
 
