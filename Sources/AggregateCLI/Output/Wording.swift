@@ -49,6 +49,10 @@ enum Wording {
             "\(count == 1 ? "1 price" : "\(count) prices") in \(currencies.map(\.rawValue).joined(separator: ", ")) "
                 + "cannot be converted with the rates of \(date); shown as sent and left out of every comparison "
                 + "(pass --rates FILE to convert them)"
+        case .pricesOutOfRange(let count, let currencies, let target):
+            "\(count == 1 ? "1 price" : "\(count) prices") in \(currencies.map(\.rawValue).joined(separator: ", ")) "
+                + "\(count == 1 ? "has" : "have") no sensible amount in \(target) (too small or too large to convert) "
+                + "and \(count == 1 ? "was" : "were") left out"
         }
     }
 

@@ -4,7 +4,8 @@ import Foundation
 /// with no I/O, so that it can be tested and benchmarked without providers.
 ///
 /// Stages, in this order, each a plain type with its rule in its own doc comment:
-/// 1. **Convert** (``CurrencyConverter``): every source's price into the query's currency.
+/// 1. **Convert** (``CurrencyConverter``): every source's price into the query's currency; a price with
+///    no sensible amount in it is left out, with a note.
 /// 2. **Enrich** (``AirlineDirectory``, ``FavoriteCarriers``): the airline records every provider
 ///    delivered, in provider order, fill the offers' carriers and tag inactive ones; then favourite
 ///    carriers are tagged.
@@ -37,8 +38,8 @@ public struct SearchPipeline: Sendable {
     ///   - query: what was asked.
     /// - Returns: the result, with the outcomes as given.
     public func run(_ runs: [ProviderRun], query: SearchQuery) -> SearchResult {
-        let converted = CurrencyConverter(rates: rates, target: query.currency)
-            .convert(runs.flatMap(\.response.offers))
+        let (converted, outOfRange) = CurrencyConverter(rates: rates, target: query.currency)
+            .convertReportingOutOfRange(runs.flatMap(\.response.offers))
         let directory = AirlineDirectory(runs.flatMap(\.response.airlines))
         let enriched = favorites.tag(directory.enrich(converted), directory: directory)
         let merged = OfferMerger().merge(enriched)
@@ -47,6 +48,10 @@ public struct SearchPipeline: Sendable {
         let limited = query.limit.map { Array(ranked.prefix($0)) } ?? ranked
 
         var notes: [SearchNote] = []
+        if !outOfRange.isEmpty {
+            let currencies = Set(outOfRange.map(\.currency)).sorted()
+            notes.append(.pricesOutOfRange(outOfRange.count, currencies: currencies, target: query.currency))
+        }
         let unconverted = Set(ranked.filter { !$0.isConverted }.map(\.price.currency))
         if !unconverted.isEmpty { notes.append(.unconvertedPrices(unconverted.sorted(), ratesDate: rates.date)) }
         return SearchResult(
