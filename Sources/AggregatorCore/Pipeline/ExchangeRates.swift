@@ -64,8 +64,9 @@ public struct ExchangeRates: Sendable, Hashable {
         for (key, number) in file.rates {
             guard let code = CurrencyCode(key) else { throw RatesError("'\(key)' is not a currency code") }
             let rate = number.value
-            guard !rate.isNaN, rate > 0 else { throw RatesError("the rate for \(key) is not positive") }
-            guard Self.plausibleRates.contains(rate) else {
+            // A number too large for a decimal reads as "not a number": out of range, not negative.
+            guard rate.isNaN || rate > 0 else { throw RatesError("the rate for \(key) is not positive") }
+            guard !rate.isNaN, Self.plausibleRates.contains(rate) else {
                 throw RatesError(
                     "the rate for \(key) is outside \(Self.plausibleRates.lowerBound) to "
                         + "\(Self.plausibleRates.upperBound) units per \(file.base), so it cannot be a real rate")
