@@ -4,8 +4,12 @@ import Foundation
 import Testing
 
 /// Compressed bodies against the size cap: the platform inflates a `Content-Encoding: gzip` body on its
-/// own, so the cap must count what it inflates to, not what crossed the wire, and a compression bomb must
-/// be answered at the cap instead of being inflated whole.
+/// own, so the cap must count what it inflates to, not what crossed the wire.
+///
+/// The bombs here are small. On Linux every URL session of a process shares one queue, and the platform
+/// inflates what it has already received on it even after the cap has answered the caller, so a large
+/// bomb in this process would hold up every other test's requests. The built binary's tests serve the
+/// full 3 GiB bomb, in a process of its own, and measure its memory.
 @Suite("URLSessionTransport and compressed bodies")
 struct CompressedBodyTests {
     private func request(_ server: LoopbackHTTPServer, timeout: Duration = .seconds(60)) -> HTTPRequest {
@@ -26,9 +30,9 @@ struct CompressedBodyTests {
     }
 
     @Test func theCapCountsInflatedBytesNotWireBytes() async throws {
-        let server = try LoopbackHTTPServer { _ in .gzip(bytes: 8 << 20) }
+        let server = try LoopbackHTTPServer { _ in .gzip(bytes: 4 << 20) }
         defer { server.stop() }
-        #expect(GzipOfZeros(size: 8 << 20).compressedSize < 1 << 20, "what crosses the wire is under the cap")
+        #expect(GzipOfZeros(size: 4 << 20).compressedSize < 1 << 20, "what crosses the wire is under the cap")
         let error = await #expect(throws: TransportError.self) {
             try await URLSessionTransport(maxResponseBytes: 1 << 20).send(request(server))
         }
@@ -36,16 +40,13 @@ struct CompressedBodyTests {
         #expect(error?.detail == "the response is over the 1048576-byte limit; reading stopped")
     }
 
-    @Test func aGzipBombIsAnsweredAtTheCapWithoutWaitingForTheRest() async throws {
-        // 64 KB on the wire, 64 MiB inflated, a 1 MiB cap: the caller is told the body is too large. The
-        // platform may go on inflating what it already received, keeping none of it; the built binary's test
-        // measures the memory of a full 3 GiB bomb (here, the rest of one would busy a core for a minute
-        // alongside the other tests).
-        let server = try LoopbackHTTPServer { _ in .gzip(bytes: 64 << 20) }
+    @Test func requestsAskForBodiesThatNeedNoInflating() async throws {
+        let server = try LoopbackHTTPServer { _ in .json("[]") }
         defer { server.stop() }
-        let error = await #expect(throws: TransportError.self) {
-            try await URLSessionTransport(maxResponseBytes: 1 << 20).send(request(server, timeout: .seconds(120)))
-        }
-        #expect(error?.kind == .responseTooLarge)
+        _ = try await URLSessionTransport().send(request(server))
+        var asking = request(server)
+        asking.headers["Accept-Encoding"] = "gzip"
+        _ = try await URLSessionTransport().send(asking)
+        #expect(server.requests.map { $0.headers["accept-encoding"] } == ["identity", "gzip"])
     }
 }
