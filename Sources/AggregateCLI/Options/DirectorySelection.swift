@@ -45,8 +45,8 @@ enum DirectorySelection {
             let named = PrintableText.excerpt(value, limit: 40)
             throw UsageError(
                 "\(setting.origin) names '\(named)', which is not an installed airline directory",
-                hint: Suggestion.closest(to: value, in: ids).map { "did you mean '\($0)'?" }
-                    ?? "the installed directories are \(ids.joined(separator: ", "))",
+                hint: UsageError.suggesting(
+                    value, among: ids, otherwise: "the installed directories are \(ids.joined(separator: ", "))"),
                 command: command)
         }
         return directory

@@ -41,7 +41,8 @@ struct ParsedOptions: Sendable {
             let argument = arguments[index]
             index += 1
             if !optionsEnded, let mistyped = Suggestion.optionWithLookalikeDash(argument) {
-                throw UsageError.lookalikeDash(argument, meaning: mistyped, known: specs.map(\.name), command: command)
+                throw UsageError.lookalikeDash(
+                    argument, meaning: mistyped, known: specs.map(\.name) + ["--help"], command: command)
             }
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 parsed.positional.append(argument)
