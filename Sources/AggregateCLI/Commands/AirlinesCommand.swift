@@ -41,8 +41,7 @@ struct AirlinesCommand: Command {
     init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
         let command = Self.configuration.name
         if let word = options.positional.first {
-            throw UsageError(
-                "unexpected argument '\(word)'", hint: "to search, write --search \(word)", command: command)
+            throw UsageError.unexpectedArgument(word, command: command) { "to search, write --search \($0)" }
         }
         let reader = ValueReader(options: options, command: command)
         search = try reader.text(.search)

@@ -90,9 +90,9 @@ struct QueryOptions {
     init(_ options: ParsedOptions, context: CommandContext, command: String) throws(UsageError) {
         let reader = ValueReader(options: options, command: command)
         if let word = options.positional.first {
-            throw UsageError(
-                "unexpected argument '\(word)'", hint: "every value follows its option, such as --from \(word)",
-                command: command)
+            throw UsageError.unexpectedArgument(word, command: command) {
+                "every value follows its option, such as --from \($0)"
+            }
         }
         providers = try reader.providers(from: context.catalog)
         providersNamed =

@@ -33,6 +33,9 @@ enum Wording {
             "its answer could not be cached: \(reason)"
         case .remark(let text):
             text
+        case .nonWebLinksDropped(let count):
+            "\(count == 1 ? "1 link" : "\(count) links") in its answer \(count == 1 ? "was" : "were") not a web link "
+                + "(http or https with a host) and \(count == 1 ? "was" : "were") left out"
         }
     }
 
@@ -61,6 +64,10 @@ enum Wording {
                     ? "1 trip's bag fees are unknown, so its price is the ticket alone"
                     : "\(trips) trips' bag fees are unknown, so their prices are the tickets alone")
                 + "; ranked after trips whose total is known"
+        case .pricesOutOfRange(let count, let currencies, let target):
+            "\(count == 1 ? "1 price" : "\(count) prices") in \(currencies.map(\.rawValue).joined(separator: ", ")) "
+                + "\(count == 1 ? "has" : "have") no sensible amount in \(target) (too small or too large to convert) "
+                + "and \(count == 1 ? "was" : "were") left out"
         }
     }
 

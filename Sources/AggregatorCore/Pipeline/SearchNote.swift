@@ -18,4 +18,8 @@ public enum SearchNote: Sendable, Hashable {
     /// Checked bags were asked for, and this many matching trips' bag fees are unknown: their prices are
     /// for the tickets alone, and they are ranked after the trips whose total is known.
     case bagFeesUnknown(trips: Int)
+    /// This many prices, sent in these currencies, have no sensible amount in the search currency (they
+    /// round to nothing or overflow when converted); their sellers were left out, and offers sold by no
+    /// one else with them (see ``CurrencyConverter``).
+    case pricesOutOfRange(Int, currencies: [CurrencyCode], target: CurrencyCode)
 }

@@ -6,7 +6,8 @@ import Foundation
 /// Stages, in this order, each a plain type with its rule in its own doc comment:
 /// 1. **Party** (``PartyPricing``): per-person prices become totals for the party's seats, with notes for
 ///    what they cannot cover (lap infants) and for prices stated for another party.
-/// 2. **Convert** (``CurrencyConverter``): every source's price into the query's currency.
+/// 2. **Convert** (``CurrencyConverter``): every source's price into the query's currency; a price with
+///    no sensible amount in it is left out, with a note.
 /// 3. **Bags** (``BagPricing``): with checked bags asked for, each source's converted price includes its
 ///    bag fees for the party, or the offer is tagged as having unknown fees. Prices are now comparable:
 ///    the same party, the same currency, the same bags.
@@ -46,8 +47,9 @@ public struct SearchPipeline: Sendable {
     public func run(_ runs: [ProviderRun], query: SearchQuery) -> SearchResult {
         let party = PartyPricing(party: query.passengers).price(runs.flatMap(\.response.offers))
         let converter = CurrencyConverter(rates: rates, target: query.currency)
+        let (convertedOffers, outOfRange) = converter.convertReportingOutOfRange(party.offers)
         let converted = BagPricing(bags: query.bags, party: query.passengers, converter: converter)
-            .price(converter.convert(party.offers))
+            .price(convertedOffers)
         let directory = AirlineDirectory(runs.flatMap(\.response.airlines))
         let enriched = favorites.tag(directory.enrich(converted), directory: directory)
         let merged = OfferMerger().merge(enriched)
@@ -59,6 +61,10 @@ public struct SearchPipeline: Sendable {
         notes += filter.unknownValues(in: merged).map { SearchNote.unknownValues($0.field, trips: $0.trips) }
         let bagsUnknown = ranked.filter { $0.tags.contains(.bagFeesUnknown) }.count
         if bagsUnknown > 0 { notes.append(.bagFeesUnknown(trips: bagsUnknown)) }
+        if !outOfRange.isEmpty {
+            let currencies = Set(outOfRange.map(\.currency)).sorted()
+            notes.append(.pricesOutOfRange(outOfRange.count, currencies: currencies, target: query.currency))
+        }
         let unconverted = Set(ranked.filter { !$0.isConverted }.map(\.price.currency))
         if !unconverted.isEmpty { notes.append(.unconvertedPrices(unconverted.sorted(), ratesDate: rates.date)) }
         return SearchResult(
