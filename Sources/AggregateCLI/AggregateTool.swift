@@ -20,7 +20,10 @@ public struct AggregateTool: Sendable {
 
     /// Every subcommand, in the order help lists them.
     static var commands: [any Command.Type] {
-        [SearchCommand.self, CompareCommand.self, ProvidersCommand.self, AirlinesCommand.self, FavoritesCommand.self]
+        [
+            SearchCommand.self, CompareCommand.self, ProvidersCommand.self, AirlinesCommand.self, FavoritesCommand.self,
+            MCPCommand.self,
+        ]
     }
 
     let catalog: ProviderCatalog
