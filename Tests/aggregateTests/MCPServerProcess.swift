@@ -26,6 +26,8 @@ final class MCPServerProcess: @unchecked Sendable {
     private var consumed = 0
     private var errorText = ""
     private var inputClosed = false
+    /// Whether the server's standard output has ended, every line of it read.
+    private var outputEnded = false
     private let home: URL
     private let writes = DispatchQueue(label: "MCPServerProcess.stdin")
 
@@ -34,19 +36,26 @@ final class MCPServerProcess: @unchecked Sendable {
     /// - Parameters:
     ///   - arguments: arguments after `mcp`.
     ///   - environment: variables to add, such as `AGGREGATE_KIWI_ENDPOINT`.
-    static func start(arguments: [String] = [], environment: [String: String] = [:]) async throws -> MCPServerProcess {
+    ///   - errorReadable: `false` to give the server a standard error nobody reads: a pipe whose reading end
+    ///     is closed, as a client that hangs up on it leaves it.
+    static func start(
+        arguments: [String] = [], environment: [String: String] = [:], errorReadable: Bool = true
+    ) async throws -> MCPServerProcess {
         await Binary.slots.acquire()
         let started = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
-                    returning: Result { try MCPServerProcess(arguments: arguments, environment: environment) })
+                    returning: Result {
+                        try MCPServerProcess(
+                            arguments: arguments, environment: environment, errorReadable: errorReadable)
+                    })
             }
         }
         await Binary.slots.release()
         return try started.get()
     }
 
-    private init(arguments: [String], environment: [String: String]) throws {
+    private init(arguments: [String], environment: [String: String], errorReadable: Bool) throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-home-\(UUID().uuidString)")
         process.executableURL = Binary.url
         process.arguments = ["mcp"] + arguments
@@ -65,10 +74,15 @@ final class MCPServerProcess: @unchecked Sendable {
         // a few sessions at once could otherwise take every thread the pool has on a small machine.
         Thread { [self] in
             Self.readLines(from: output.fileHandleForReading) { line in lock.withLock { lines.append(line) } }
+            lock.withLock { outputEnded = true }
         }.start()
-        Thread { [self] in
-            Self.readLines(from: error.fileHandleForReading) { line in lock.withLock { errorText += line + "\n" } }
-        }.start()
+        if errorReadable {
+            Thread { [self] in
+                Self.readLines(from: error.fileHandleForReading) { line in lock.withLock { errorText += line + "\n" } }
+            }.start()
+        } else {
+            try error.fileHandleForReading.close()
+        }
     }
 
     deinit {
@@ -135,6 +149,9 @@ final class MCPServerProcess: @unchecked Sendable {
                 let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
                 return try #require(object as? [String: Any], "not a JSON object: \(line)")
             }
+            if lock.withLock({ outputEnded && consumed == lines.count }) {
+                throw MCPTestTimeout(waitingFor: "a message; the server closed its output. stderr: \(standardError)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw MCPTestTimeout(waitingFor: "a message; stderr so far: \(standardError)")
@@ -148,8 +165,16 @@ final class MCPServerProcess: @unchecked Sendable {
         return answer
     }
 
-    /// Every line of output so far, taken or not.
-    var outputLines: [String] { lock.withLock { lines } }
+    /// Every line of output, once the server has closed its standard output.
+    /// - Throws: when the output is still open after the wait.
+    func allOutputLines() async throws -> [String] {
+        let deadline = ContinuousClock.now + Self.patience
+        while ContinuousClock.now < deadline {
+            if let all = lock.withLock({ outputEnded ? lines : nil }) { return all }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw MCPTestTimeout(waitingFor: "the server to close its output")
+    }
 
     /// Standard error so far.
     var standardError: String { lock.withLock { errorText } }

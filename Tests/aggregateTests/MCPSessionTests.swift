@@ -198,7 +198,7 @@ struct MCPSessionTests {
 
         server.closeInput()
         #expect(try await server.exitStatus() == 0)
-        #expect(server.outputLines.count == 11)
+        #expect(try await server.allOutputLines().count == 11)
     }
 
     @Test func concurrentCallsAreAnsweredAsTheyFinish() async throws {
@@ -253,8 +253,9 @@ struct MCPSessionTests {
         _ = try Self.result(ping)
         server.closeInput()
         #expect(try await server.exitStatus() == 0)
-        #expect(server.outputLines.count == 2)
-        #expect(!server.outputLines.contains { $0.contains(#""id":2"#) })
+        let lines = try await server.allOutputLines()
+        #expect(lines.count == 2)
+        #expect(!lines.contains { $0.contains(#""id":2"#) })
     }
 
     @Test func theEndOfInputWaitsForCallsInProgressThenEnds() async throws {
@@ -312,6 +313,15 @@ struct MCPSessionTests {
         let kiwi = try #require((structured["providers"] as? [[String: Any]])?.first)
         #expect(kiwi["status"] as? String == "timeout")
         #expect(try Self.texts(result)[0].contains("kiwi failed (timeout)"))
+        #expect(try await server.exitStatus() == 0)
+    }
+
+    @Test func aClosedStandardErrorDoesNotStopTheServer() async throws {
+        let server = try await MCPServerProcess.start(errorReadable: false)
+        _ = try Self.result(try await server.call(1, "initialize", Self.initializeParams))
+        let list = try Self.result(try await server.call(2, "tools/call", ["name": "list_providers"]))
+        #expect(list["isError"] as? Bool == false)
+        server.closeInput()
         #expect(try await server.exitStatus() == 0)
     }
 }

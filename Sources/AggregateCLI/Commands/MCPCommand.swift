@@ -72,7 +72,12 @@ struct MCPCommand: Command {
             return .failure
         }
         defer { close(protocolOutput) }
-        let log: @Sendable (String) -> Void = { console.printError($0) }
+        // Logs are written straight to the descriptor: a client that closed the server's standard error
+        // loses them, but must not stop the server (a failed `FileHandle` write traps).
+        let log: @Sendable (String) -> Void = { line in
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
         log(
             "aggregate mcp \(AggregateTool.version): serving \(runner.tools.map(\.name).joined(separator: ", ")) "
                 + "on standard input and output")
