@@ -22,7 +22,7 @@ public struct AggregateTool: Sendable {
     static var commands: [any Command.Type] {
         [
             SearchCommand.self, CompareCommand.self, DatesCommand.self, ProvidersCommand.self, AirlinesCommand.self,
-            FavoritesCommand.self,
+            FavoritesCommand.self, MCPCommand.self,
         ]
     }
 
