@@ -3,6 +3,9 @@ import Foundation
 
 /// `aggregate airlines`: the airline directory, searched and filtered, with favourites marked.
 struct AirlinesCommand: Command {
+    /// What `--format` takes.
+    static let formats: [OutputFormat] = [.table, .json]
+
     static let configuration = CommandConfiguration(
         name: "airlines",
         abstract: "Search the airline directory: codes, names, countries, callsigns and which airlines still fly",
@@ -12,7 +15,7 @@ struct AirlinesCommand: Command {
                 help: "Only airlines whose name, IATA or ICAO code, callsign or country contains TEXT"),
             OptionSpec(key: .active, valueName: nil, help: "Only airlines that still fly"),
             OptionSpec(key: .favorites, valueName: nil, help: "Only your favourite airlines"),
-            OptionSpec(key: .format, valueName: "table|json", help: "Output format (default: table)"),
+            OptionSpec(key: .format, choices: formats, help: "Output format (default: table)"),
         ] + DirectoryOptions.specs,
         discussion: """
             Every installed airline directory is asked (see 'aggregate providers'). --search ignores case and
@@ -47,7 +50,7 @@ struct AirlinesCommand: Command {
         search = try reader.text(.search)
         activeOnly = options.has(.active)
         favoritesOnly = options.has(.favorites)
-        format = try reader.choice(.format, OutputFormat.self, among: [.table, .json]) ?? .table
+        format = try reader.choice(.format, OutputFormat.self, among: Self.formats) ?? .table
         directory = try DirectoryOptions(options, context: context, command: command)
         favoritesFolder = FavoritesLocation.folder(environment: context.environment)
     }

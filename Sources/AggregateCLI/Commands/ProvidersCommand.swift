@@ -3,11 +3,14 @@ import Foundation
 
 /// `aggregate providers`: what is installed, what each offers, and which endpoint each uses now.
 struct ProvidersCommand: Command {
+    /// What `--format` takes.
+    static let formats: [OutputFormat] = [.table, .json]
+
     static let configuration = CommandConfiguration(
         name: "providers",
         abstract: "List the installed providers, what each offers and which endpoint each uses",
         options: [
-            OptionSpec(key: .format, valueName: "table|json", help: "Output format (default: table)"),
+            OptionSpec(key: .format, choices: formats, help: "Output format (default: table)"),
             OptionSpec(
                 key: .endpoint, valueName: "ID=URL", help: "Show the effect of an endpoint setting (repeatable)",
                 repeatable: true),
@@ -32,7 +35,7 @@ struct ProvidersCommand: Command {
             if !listed.contains(where: { $0.descriptor.id == provider.descriptor.id }) { listed.append(provider) }
         }
         self.listed = listed.isEmpty ? catalog.all : listed
-        format = try reader.choice(.format, OutputFormat.self, among: [.table, .json]) ?? .table
+        format = try reader.choice(.format, OutputFormat.self, among: Self.formats) ?? .table
         let config = try ConfigFile.load(
             from: UserFolders(environment: environment), catalog: catalog, command: Self.configuration.name)
         endpoints = try EndpointSettings(

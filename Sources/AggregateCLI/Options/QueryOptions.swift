@@ -27,9 +27,9 @@ struct QueryOptions {
         ),
         OptionSpec(key: .children, valueName: "N", help: "Passengers of 2 to 11, each with a seat (default: 0)"),
         OptionSpec(key: .infants, valueName: "N", help: "Lap infants under 2, at most one per adult (default: 0)"),
-        OptionSpec(key: .cabin, valueName: "economy|premium|business|first", help: "Class of travel (default: any)"),
-        OptionSpec(key: .kind, valueName: "flights|cars", help: "What to look for (default: flights)"),
-        OptionSpec(key: .sort, valueName: "price|duration|departure|best", help: "Result order (default: price)"),
+        OptionSpec(key: .cabin, choices: Cabin.allCases, help: "Class of travel (default: any)"),
+        OptionSpec(key: .kind, choices: kinds, help: "What to look for (default: flights)"),
+        OptionSpec(key: .sort, choices: SortKey.allCases, help: "Result order (default: price)"),
         OptionSpec(key: .limit, valueName: "N", help: "Show at most N offers (default: all)"),
         OptionSpec(key: .maxPrice, valueName: "AMOUNT", help: "Highest price for the party, in the --currency"),
         OptionSpec(key: .maxStops, valueName: "N", help: "Most stops on any leg"),
@@ -53,7 +53,7 @@ struct QueryOptions {
         OptionSpec(key: .noHiddenCity, valueName: nil, help: "Leave out hidden-city fares"),
         OptionSpec(key: .color, valueName: "NAME", help: "Only cars of this colour (case-insensitive)"),
         OptionSpec(key: .currency, valueName: "CODE", help: "Currency prices are converted into (default: EUR)"),
-        OptionSpec(key: .format, valueName: "table|json|csv", help: "Output format (default: table)"),
+        OptionSpec(key: .format, choices: OutputFormat.allCases, help: "Output format (default: table)"),
         OptionSpec(
             key: .wide, valueName: nil, help: "Print every table column in full, however wide the terminal is"),
         ConnectionOptions.timeout,
@@ -63,6 +63,9 @@ struct QueryOptions {
         ConnectionOptions.maxResponseSize,
         OptionSpec(key: .verbose, valueName: nil, help: "Also report each provider's outcome and timing on stderr"),
     ]
+
+    /// What `--kind` takes: the categories a search can look for (an airline directory is asked, not searched).
+    static let kinds: [OfferCategory] = [.flights, .cars]
 
     /// The search.
     var query: SearchQuery
@@ -98,7 +101,7 @@ struct QueryOptions {
         providersNamed =
             options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
         favoritesFolder = UserFolders(environment: context.environment).data
-        let kind = try reader.choice(.kind, OfferCategory.self, among: [.flights, .cars]) ?? .flights
+        let kind = try reader.choice(.kind, OfferCategory.self, among: Self.kinds) ?? .flights
         let departureDates = try reader.dateRange(.date)
         let returnDates = try reader.dateRange(.returnDate)
         if let departureDates, let returnDates, returnDates.last < departureDates.first {

@@ -1,0 +1,67 @@
+import AggregatorCore
+import Foundation
+import Testing
+
+@testable import AggregateCLI
+
+/// An option's fixed values are one list: the help shows it and the parser takes exactly it.
+@Suite("Options with fixed values: help and parser agree")
+struct OptionChoicesTests {
+    /// Every command's configuration.
+    static let configurations = AggregateTool.commands.map { $0.configuration }
+
+    @Test func helpShowsTheChoicesAsBefore() {
+        let expected = [
+            ("search", "--format table|json|csv"), ("search", "--sort price|duration|departure|best"),
+            ("search", "--cabin economy|premium|business|first"), ("search", "--kind flights|cars"),
+            ("compare", "--format table|json|csv"), ("dates", "--format table|json|csv"),
+            ("providers", "--format table|json"), ("airlines", "--format table|json"),
+        ]
+        for (name, synopsis) in expected {
+            let help = Self.configurations.first { $0.name == name }?.help ?? ""
+            #expect(help.contains("[\(synopsis)]"), "\(name)'s usage line shows \(synopsis)")
+            // A synopsis too long for the options column stands on a line of its own, its help below.
+            #expect(
+                help.contains("\n  \(synopsis) ") || help.contains("\n  \(synopsis)\n"),
+                "\(name)'s options show \(synopsis)")
+        }
+        for configuration in Self.configurations {
+            for option in configuration.options {
+                guard let choices = option.choices else { continue }
+                #expect(option.valueName == choices.joined(separator: "|"), "\(configuration.name) \(option.name)")
+            }
+        }
+    }
+
+    @Test func theParserTakesEveryChoiceAndNothingElse() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-home-\(UUID())")
+        let context = CommandContext(
+            environment: ["HOME": home.path], catalog: ProviderCatalog(AggregateTool.builtInProviders))
+        var checked = 0
+        for command in AggregateTool.commands {
+            let configuration = command.configuration
+            for option in configuration.options {
+                guard let choices = option.choices else { continue }
+                for choice in choices + choices.map({ $0.uppercased() }) {
+                    let parsed = try ParsedOptions.parse(
+                        [option.name, choice], specs: configuration.options, command: configuration.name)
+                    #expect(throws: Never.self, "\(configuration.name) \(option.name) \(choice)") {
+                        _ = try command.init(options: parsed, context: context)
+                    }
+                    checked += 1
+                }
+                let parsed = try ParsedOptions.parse(
+                    [option.name, "nonsense"], specs: configuration.options, command: configuration.name)
+                do {
+                    _ = try command.init(options: parsed, context: context)
+                    Issue.record("\(configuration.name) \(option.name) took 'nonsense'")
+                } catch {
+                    #expect(
+                        error.message
+                            == "'\(option.name)' takes one of \(choices.joined(separator: ", ")), got 'nonsense'")
+                }
+            }
+        }
+        #expect(checked > 20)
+    }
+}
