@@ -22,9 +22,22 @@ public struct AggregateTool: Sendable {
     static var commands: [any Command.Type] {
         [
             SearchCommand.self, CompareCommand.self, DatesCommand.self, ProvidersCommand.self, AirlinesCommand.self,
-            FavoritesCommand.self, MCPCommand.self,
+            FavoritesCommand.self, MCPCommand.self, CompletionsCommand.self,
         ]
     }
+
+    /// The word that shows help, alone or before a subcommand: `aggregate help search`.
+    static let helpCommand = "help"
+    /// What ``helpCommand`` does, as the lists of subcommands say.
+    static let helpAbstract = "Show help for a subcommand"
+    /// The word that prints the version, as `--version` does.
+    static let versionCommand = "version"
+    /// What ``versionCommand`` does, as the lists of subcommands say.
+    static let versionAbstract = "Show the version"
+    /// The option that prints the version.
+    static let versionOption = "--version"
+    /// The short form of ``versionOption``.
+    static let versionShortOption = "-V"
 
     let catalog: ProviderCatalog
     let environment: [String: String]

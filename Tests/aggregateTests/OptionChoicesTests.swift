@@ -4,8 +4,9 @@ import Testing
 
 @testable import AggregateCLI
 
-/// An option's fixed values are one list: the help shows it and the parser takes exactly it.
-@Suite("Options with fixed values: help and parser agree")
+/// An option's fixed values are one list: the help shows it, the parser takes exactly it, and the shell
+/// completions offer it.
+@Suite("Options with fixed values: help, parser and completions agree")
 struct OptionChoicesTests {
     /// Every command's configuration.
     static let configurations = AggregateTool.commands.map { $0.configuration }
@@ -63,5 +64,26 @@ struct OptionChoicesTests {
             }
         }
         #expect(checked > 20)
+    }
+
+    @Test func theCompletionsOfferTheChoices() {
+        let tables = CompletionTables(configurations: Self.configurations, providerIDs: [])
+        for configuration in Self.configurations {
+            let command = tables.commands.first { $0.name == configuration.name }
+            for option in configuration.options {
+                let offered = command?.options.first { $0.name == option.name }?.values
+                if let choices = option.choices {
+                    #expect(offered == .words(choices), "\(configuration.name) \(option.name)")
+                } else if option.valueName == nil {
+                    #expect(offered == nil, "\(configuration.name) \(option.name) is a flag")
+                }
+            }
+        }
+        let search = tables.commands.first { $0.name == "search" }
+        #expect(search?.options.first { $0.name == "--providers" }?.values == .providerIDList)
+        #expect(search?.options.first { $0.name == "--endpoint" }?.values == .providerEndpoints)
+        #expect(search?.options.first { $0.name == "--rates" }?.values == .files)
+        #expect(search?.options.first { $0.name == "--from" }?.values == .text)
+        #expect(search?.options.last?.name == "--help")
     }
 }

@@ -11,6 +11,8 @@ struct CommandConfiguration {
     var options: [OptionSpec]
     /// Words after the command that are not options, for the usage line (`add|remove|list AIRLINE`).
     var arguments: String? = nil
+    /// What those words can be, for the shell completions: none unless the command takes some.
+    var argumentCompletion = ArgumentCompletion.none
     /// Paragraphs after the options.
     var discussion: String? = nil
 

@@ -9,6 +9,7 @@ struct FavoritesCommand: Command {
         abstract: "Add, remove or list your favourite airlines, which search results mark",
         options: DirectoryOptions.specs,
         arguments: "add|remove|list [AIRLINE...]",
+        argumentCompletion: ArgumentCompletion(leading: [.words(Action.allCases.map(\.rawValue))], rest: .text),
         discussion: """
             AIRLINE is an IATA code (OS) or, for an airline without one, its name ("Luxwing"); 'add' and
             'remove' take several at once (add OS LH), so quote a name of several words. Each is looked up

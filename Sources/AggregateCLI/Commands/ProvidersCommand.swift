@@ -15,7 +15,8 @@ struct ProvidersCommand: Command {
                 key: .endpoint, valueName: "ID=URL", help: "Show the effect of an endpoint setting (repeatable)",
                 repeatable: true),
         ],
-        arguments: "[ID...]")
+        arguments: "[ID...]",
+        argumentCompletion: ArgumentCompletion(rest: .providerIDs))
 
     let format: OutputFormat
     let endpoints: EndpointSettings

@@ -1,0 +1,31 @@
+/// What a shell can offer for one value on the command line: an option's value or a word after a command.
+enum ValueCompletion: Sendable, Equatable {
+    /// Free text, such as an airport code or an airline: nothing to offer, and no file names either.
+    case text
+    /// One of these words.
+    case words([String])
+    /// A path to a file.
+    case files
+    /// One installed provider's id.
+    case providerIDs
+    /// A comma-separated list of installed providers' ids, or `all`: `--providers kiwi,aviasales`.
+    case providerIDList
+    /// An installed provider's id and its endpoint, `ID=URL`: `--endpoint kiwi=live`.
+    case providerEndpoints
+
+    /// The endpoint words every provider's `--endpoint ID=` takes besides a URL or a path.
+    static let endpointWords = ["embedded", "live"]
+
+    /// What an option's value can be: its choices when it has some; provider ids for the options that take
+    /// them; files for a `FILE` value; free text otherwise.
+    /// - Parameter option: the option, which takes a value.
+    /// - Returns: what to offer for its value.
+    static func value(of option: OptionSpec) -> ValueCompletion {
+        if let choices = option.choices { return .words(choices) }
+        switch option.key {
+        case .providers: return .providerIDList
+        case .endpoint: return .providerEndpoints
+        default: return option.valueName == "FILE" ? .files : .text
+        }
+    }
+}

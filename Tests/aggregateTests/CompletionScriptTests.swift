@@ -1,0 +1,239 @@
+import AggregatorCore
+import Foundation
+import Testing
+
+@testable import AggregateCLI
+
+/// A provider that only has an id, to see a catalog's ids reach the scripts.
+private struct NamedProvider: OfferProvider {
+    let descriptor: ProviderDescriptor
+
+    init(_ id: ProviderID) {
+        descriptor = ProviderDescriptor(
+            id: id, displayName: id.rawValue, summary: "Only an id.", categories: [.flights],
+            embeddedResponses: EmbeddedResponses(["x": "[]"]))
+    }
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        ProviderResponse(offers: [])
+    }
+}
+
+/// The completion scripts, loaded in the real shells: bash completes lines as a user's Tab would, zsh and
+/// fish must read their scripts without a syntax error and find every command and option in them.
+@Suite("aggregate completions, loaded in real shells")
+struct CompletionScriptTests {
+    /// Sources a bash script, then completes each line given after it as bash would at the end of that
+    /// line (`COMP_WORDS`, `COMP_CWORD`, `COMP_LINE` and `COMP_POINT` set, the registered function called),
+    /// and prints the replies of each line on one line.
+    static let bashDriver = #"""
+        source "$1" || exit 90
+        shift
+        complete -p aggregate | grep -q -- '-F _aggregate' || exit 91
+        for line in "$@"; do
+            COMP_LINE=$line
+            COMP_POINT=${#line}
+            read -ra COMP_WORDS <<<"$line"
+            [[ $line == *' ' ]] && COMP_WORDS+=('')
+            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            COMPREPLY=()
+            _aggregate aggregate "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+            printf '%s\n' "${COMPREPLY[*]}"
+        done
+        """#
+
+    /// What bash offers at the end of each line, in order.
+    private static func bashCompletions(script: String, lines: [String]) async throws -> [[String]] {
+        let bash = try #require(ShellRunner.path(of: "bash"))
+        let folder = try TemporaryFolder()
+        let scriptFile = try folder.write("aggregate.bash", script)
+        let driver = try folder.write("driver.bash", bashDriver)
+        let run = try await ShellRunner.run(bash, [driver.path, scriptFile.path] + lines, home: folder.url)
+        #expect(run.status == 0, "bash: \(run.stderr)")
+        #expect(run.stderr == "")
+        let replies = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(replies.count == lines.count)
+        return replies.map { $0.split(separator: " ").map(String.init) }
+    }
+
+    @Test(.enabled(if: ShellRunner.has("bash"), "bash is not installed"))
+    func bashCompletesCommandsOptionsValuesAndProviderIDs() async throws {
+        let generated = try await Binary.run(["completions", "bash"])
+        #expect(generated.status == 0)
+        #expect(generated.stderr == "")
+        let folder = try TemporaryFolder()
+        let rates = try folder.write("rates.json", "{}")
+        let commands = AggregateTool.commands.map { $0.configuration.name } + ["help", "version"]
+        let cases: [(line: String, replies: [String])] = [
+            ("aggregate ", commands),
+            ("aggregate s", ["search"]),
+            ("aggregate search --f", ["--from", "--format"]),
+            ("aggregate search --format ", ["table", "json", "csv"]),
+            ("aggregate search --sort b", ["best"]),
+            ("aggregate search --cabin ", ["economy", "premium", "business", "first"]),
+            ("aggregate search --kind ", ["flights", "cars"]),
+            ("aggregate airlines --format ", ["table", "json"]),
+            ("aggregate search --providers ki", ["kiwi"]),
+            ("aggregate search --providers kiwi,av", ["kiwi,aviasales"]),
+            ("aggregate search --providers kiwi,s", ["kiwi,sunweb", "kiwi,sita"]),
+            ("aggregate search --providers ", ["all", "kiwi", "aviasales", "sunweb", "sita", "carrental"]),
+            ("aggregate search --endpoint k", ["kiwi="]),
+            // Bash replaces only what follows the '=' in the word, so that is what the replies hold.
+            ("aggregate search --endpoint kiwi=l", ["live"]),
+            ("aggregate search --format=j", ["json"]),
+            ("aggregate favorites ", ["add", "remove", "list"]),
+            ("aggregate favorites add ", []),
+            ("aggregate providers s", ["sunweb", "sita"]),
+            ("aggregate completions ", ["bash", "zsh", "fish"]),
+            ("aggregate help se", ["search"]),
+            ("aggregate search --format json --f", ["--from"]),
+            ("aggregate search --endpoint kiwi=live --e", ["--exclude-airline", "--endpoint"]),
+            ("aggregate search --from ", []),
+            ("aggregate search -- --f", []),
+            ("aggregate favorites --endpoint sita=live ", ["add", "remove", "list"]),
+            ("aggregate search --rates \(folder.url.path)/ra", [rates.path]),
+            ("aggregate -", ["--help", "--version"]),
+        ]
+        let replies = try await Self.bashCompletions(script: generated.stdout, lines: cases.map(\.line))
+        for (completion, reply) in zip(cases, replies) {
+            #expect(reply == completion.replies, "after '\(completion.line)'")
+        }
+    }
+
+    @Test(.enabled(if: ShellRunner.has("bash"), "bash is not installed"))
+    func bashOffersEveryOptionAndEveryChoiceOfTheParsersTables() async throws {
+        let tables = CompletionTables(
+            configurations: AggregateTool.commands.map { $0.configuration }, providerIDs: ["kiwi"])
+        var cases: [(line: String, replies: [String])] = []
+        for command in AggregateTool.commands.map({ $0.configuration }) {
+            cases.append(("aggregate \(command.name) --", command.options.map(\.name) + ["--help"]))
+            for option in command.options {
+                guard let choices = option.choices else { continue }
+                cases.append(("aggregate \(command.name) \(option.name) ", choices))
+            }
+        }
+        let replies = try await Self.bashCompletions(
+            script: BashCompletionScript(tables).text, lines: cases.map(\.line))
+        for (completion, reply) in zip(cases, replies) {
+            #expect(reply == completion.replies, "after '\(completion.line)'")
+        }
+    }
+
+    @Test(.enabled(if: ShellRunner.has("bash"), "bash is not installed"))
+    func theInstalledProvidersAreTheOnesOffered() async throws {
+        let context = CommandContext(
+            environment: [:], catalog: ProviderCatalog([NamedProvider("kiwi"), NamedProvider("my-agency")]))
+        let options = try ParsedOptions.parse(["bash"], specs: [], command: "completions")
+        let command = try CompletionsCommand(options: options, context: context)
+        #expect(command.tables.providerIDs == ["kiwi", "my-agency"])
+        let replies = try await Self.bashCompletions(
+            script: BashCompletionScript(command.tables).text,
+            lines: ["aggregate search --providers kiwi,m", "aggregate providers ", "aggregate mcp --endpoint m"])
+        #expect(replies == [["kiwi,my-agency"], ["kiwi", "my-agency"], ["my-agency="]])
+    }
+
+    @Test func anIDAShellWouldHaveToQuoteIsLeftOut() {
+        let tables = CompletionTables(
+            configurations: [], providerIDs: ["kiwi", "two words", "$(reboot)", "a'b", "-flag", "ok.id_2"])
+        #expect(tables.providerIDs == ["kiwi", "ok.id_2"])
+    }
+
+    /// Every command's name and every option's long name, as a script must name them.
+    private static var everyName: [String] {
+        AggregateTool.commands.flatMap { command in
+            [command.configuration.name] + command.configuration.options.map(\.name)
+        } + ["help", "version", "--help", "--version"]
+    }
+
+    @Test(.enabled(if: ShellRunner.has("zsh"), "zsh is not installed: its script's syntax is not checked"))
+    func theZshScriptIsValidAndNamesEveryCommandAndOption() async throws {
+        let zsh = try #require(ShellRunner.path(of: "zsh"))
+        let generated = try await Binary.run(["completions", "zsh"])
+        #expect(generated.status == 0)
+        #expect(generated.stdout.hasPrefix("#compdef aggregate\n"))
+        let folder = try TemporaryFolder()
+        let script = try folder.write("_aggregate", generated.stdout)
+        let check = try await ShellRunner.run(zsh, ["-n", script.path], home: folder.url)
+        #expect(check.status == 0, "zsh -n: \(check.stderr)")
+        #expect(check.stderr == "")
+        for name in Self.everyName {
+            #expect(Self.names(generated.stdout, name), "the zsh script names \(name)")
+        }
+        for id in ["kiwi", "aviasales", "sunweb", "sita", "carrental"] {
+            #expect(generated.stdout.contains(" \(id)"), "the zsh script offers \(id)")
+        }
+    }
+
+    @Test(.enabled(if: ShellRunner.has("fish"), "fish is not installed: its script is not checked"))
+    func theFishScriptIsValidAndCompletesInFish() async throws {
+        let fish = try #require(ShellRunner.path(of: "fish"))
+        let generated = try await Binary.run(["completions", "fish"])
+        #expect(generated.status == 0)
+        let folder = try TemporaryFolder()
+        let script = try folder.write("aggregate.fish", generated.stdout)
+        let check = try await ShellRunner.run(fish, ["--no-execute", script.path], home: folder.url)
+        #expect(check.status == 0, "fish --no-execute: \(check.stderr)")
+        for name in Self.everyName {
+            #expect(Self.names(generated.stdout, name), "the fish script names \(name)")
+        }
+        // fish can also complete a line without a terminal: `complete -C` prints what Tab would offer.
+        let cases: [(line: String, replies: [String])] = [
+            ("aggregate search --f", ["--format", "--from"]),
+            ("aggregate search --format ", ["csv", "json", "table"]),
+            ("aggregate search --sort b", ["best"]),
+            ("aggregate search --providers kiwi,av", ["kiwi,aviasales"]),
+            ("aggregate search --endpoint k", ["kiwi="]),
+            ("aggregate favorites ", ["add", "list", "remove"]),
+            ("aggregate providers s", ["sita", "sunweb"]),
+        ]
+        let driver = try folder.write(
+            "driver.fish",
+            """
+            source \(script.path); or exit 90
+            for line in $argv
+                set -l replies (complete -C "$line" | string replace -r '\\t.*' '')
+                echo "$replies"
+            end
+            """)
+        let run = try await ShellRunner.run(fish, [driver.path] + cases.map(\.line), home: folder.url)
+        #expect(run.status == 0, "fish: \(run.stderr)")
+        let replies = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { $0.split(separator: " ").map(String.init) }
+        #expect(replies.count == cases.count)
+        for (completion, reply) in zip(cases, replies) {
+            #expect(reply.sorted() == completion.replies, "after '\(completion.line)'")
+        }
+    }
+
+    /// Whether a script names a word: an option as `--name` or `-l name` (fish), a command as a word of its
+    /// own.
+    private static func names(_ script: String, _ name: String) -> Bool {
+        if name.hasPrefix("--") { return script.contains(name) || script.contains("-l \(name.dropFirst(2)) ") }
+        return script.range(of: "(^|[^a-z-])\(name)($|[^a-z-])", options: .regularExpression) != nil
+    }
+
+    @Test func anUnknownOrMissingShellIsAUsageError() async throws {
+        let missing = try await Binary.run(["completions"])
+        #expect(missing.status == 64)
+        #expect(missing.stdout == "")
+        #expect(
+            missing.stderr == "error: missing shell. Write bash, zsh or fish. See 'aggregate completions --help'.\n")
+        let typo = try await Binary.run(["completions", "bsh"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr == "error: unknown shell 'bsh'. Did you mean 'bash'? See 'aggregate completions --help'.\n")
+        let two = try await Binary.run(["completions", "bash", "zsh"])
+        #expect(two.status == 64)
+        #expect(
+            two.stderr
+                == "error: unexpected argument 'zsh'. Write one shell, such as aggregate completions bash. "
+                + "See 'aggregate completions --help'.\n")
+        let help = try await Binary.run(["help", "completions"])
+        #expect(help.status == 0)
+        for line in [
+            "aggregate completions bash > ~/.local/share/bash-completion/completions/aggregate",
+            "fpath=(~/.zfunc $fpath)", "aggregate completions fish > ~/.config/fish/completions/aggregate.fish",
+        ] {
+            #expect(help.stdout.contains(line), "help says \(line)")
+        }
+    }
+}
