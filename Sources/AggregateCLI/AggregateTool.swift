@@ -65,31 +65,57 @@ public struct AggregateTool: Sendable {
         await run(arguments).rawValue
     }
 
+    /// The root help: the subcommands, the conventions every command follows, and the files and variables
+    /// the tool reads.
     static var help: String {
         var list = ""
-        for command in commands {
-            let configuration = command.configuration
-            list += "  " + configuration.name.padding(toLength: 12, withPad: " ", startingAt: 0)
-            list += configuration.abstract + "\n"
+        let words =
+            commands.map { ($0.configuration.name, $0.configuration.abstract) } + [
+                (helpCommand, helpAbstract), (versionCommand, versionAbstract),
+            ]
+        for (name, abstract) in words {
+            list += "  " + name.padding(toLength: 13, withPad: " ", startingAt: 0) + abstract + "\n"
         }
+        let configKeys = ConfigFile.knownKeys.joined(separator: ", ")
         return """
             OVERVIEW: Ask several travel providers at once, convert their prices into one currency, merge the
             same trip sold by several sources into one offer, and rank the result.
 
-            USAGE: aggregate <subcommand> [options]
+            USAGE: aggregate <subcommand> [options] [--] [arguments]
 
             OPTIONS:
-              --version   Show the version.
-              -h, --help  Show help information.
+              -V, --version  Show the version (also: aggregate version).
+              -h, --help     Show help information (also: aggregate help).
 
             SUBCOMMANDS:
 
-            """ + list + """
-                  help        Show help for a subcommand
+            \(list)
+            See 'aggregate help <subcommand>' for detailed help. --help on a command line shows the command's
+            help, whatever else the line holds. '--' ends the options: every word after it is an argument,
+            even one that starts with a dash (aggregate favorites add -- -weird-name).
 
-                  See 'aggregate help <subcommand>' for detailed help.
+            FILES:
+              $XDG_CONFIG_HOME/aggregate/config.json (default: ~/.config/aggregate/config.json)
+                  Settings kept between runs, with the keys \(configKeys).
+                  A flag beats an environment variable, which beats the file.
+              $XDG_CACHE_HOME/aggregate (default: ~/.cache/aggregate)
+                  The cache: the last good answer to every live request, used by --offline and when a live
+                  request fails.
+              $XDG_DATA_HOME/aggregate/favorites.json (default: ~/.local/share/aggregate/favorites.json)
+                  Your favourite airlines (see 'aggregate help favorites').
 
-                """
+            ENVIRONMENT:
+              AGGREGATE_<ID>_ENDPOINT  A provider's endpoint, such as AGGREGATE_KIWI_ENDPOINT=live.
+              AGGREGATE_<ID>_API_KEY   A provider's API key, read from the environment only.
+              AGGREGATE_DIRECTORY      The airline directory that enriches flight searches, such as sita.
+              NO_COLOR                 No colour, even on a terminal.
+              <ID> is a provider's id in capitals, a dash an underscore: 'aggregate providers' lists them.
+
+            SHELL COMPLETIONS:
+              aggregate completions bash|zsh|fish prints a completion script; see 'aggregate help completions'
+              for where to put it.
+
+            """
     }
 
     /// Runs the tool, then settles how writing the results went.
@@ -118,13 +144,13 @@ public struct AggregateTool: Sendable {
             return .success
         }
         switch first {
-        case "--help", "-h":
+        case OptionKey.help.name, "-h":
             console.writeOut(Self.help)
             return .success
-        case "--version":
+        case Self.versionOption, Self.versionShortOption, Self.versionCommand:
             console.print("aggregate \(Self.version)")
             return .success
-        case "help":
+        case Self.helpCommand:
             guard let name = arguments.dropFirst().first else {
                 console.writeOut(Self.help)
                 return .success
@@ -169,7 +195,7 @@ public struct AggregateTool: Sendable {
     }
 
     static func unknownCommand(_ name: String) -> UsageError {
-        let names = commands.map { $0.configuration.name } + ["help"]
+        let names = commands.map { $0.configuration.name } + [helpCommand, versionCommand]
         if name.hasPrefix("-") {
             return UsageError(
                 "unknown option '\(name)'", hint: "options follow a subcommand, such as aggregate search \(name)",
