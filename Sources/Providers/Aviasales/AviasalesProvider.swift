@@ -74,35 +74,42 @@ public struct AviasalesProvider: OfferProvider {
         var notes: [String]
     }
 
+    /// What one request of several came to, filed under its position.
+    ///
+    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
+    /// return an `(Int, Result<…>)` tuple from a `do`/`catch`, handing the parent garbage in release builds.
+    struct Outcome: Sendable {
+        /// The request's position in the plan.
+        var index: Int
+        /// Its page, or why it failed.
+        var result: Result<Page, ProviderError>
+    }
+
     /// Makes the requests, at most ``AviasalesRequestPlan/concurrentRequests`` at a time.
     /// - Returns: each request's page or error, in request order.
     /// - Throws: `CancellationError` when the search is cancelled.
     static func fetch(
         _ requests: [AviasalesRequest], query: SearchQuery, client: ProviderClient
     ) async throws -> [Result<Page, ProviderError>] {
-        try await withThrowingTaskGroup(of: (Int, Result<Page, ProviderError>).self) { group in
-            var outcomes: [Result<Page, ProviderError>?] = Array(repeating: nil, count: requests.count)
-            var started = 0
-            func startNext() {
-                guard started < requests.count else { return }
-                let index = started
-                let request = requests[index]
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            var results: [Result<Page, ProviderError>?] = Array(repeating: nil, count: requests.count)
+            for (index, request) in requests.enumerated() {
+                // Past the bound, a request starts only when one in flight has finished.
+                if index >= AviasalesRequestPlan.concurrentRequests, let outcome = try await group.next() {
+                    results[outcome.index] = outcome.result
+                    try Task.checkCancellation()
+                }
                 group.addTask {
                     do {
-                        return (index, .success(try await page(for: request, query: query, client: client)))
+                        return Outcome(
+                            index: index, result: .success(try await page(for: request, query: query, client: client)))
                     } catch let error as ProviderError {
-                        return (index, .failure(error))
+                        return Outcome(index: index, result: .failure(error))
                     }
                 }
-                started += 1
             }
-            while started < min(requests.count, AviasalesRequestPlan.concurrentRequests) { startNext() }
-            while let (index, outcome) = try await group.next() {
-                outcomes[index] = outcome
-                try Task.checkCancellation()
-                startNext()
-            }
-            return outcomes.compactMap { $0 }
+            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
+            return results.compactMap { $0 }
         }
     }
 
