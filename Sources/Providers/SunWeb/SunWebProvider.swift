@@ -101,8 +101,10 @@ public struct SunWebProvider: OfferProvider {
             }
         } else {
             // Inbound flights are one-way flights too.
-            offers = (outbound + inbound).map {
-                Offer(sunWeb: $0, provider: client.provider, retrievedAt: retrievedAt)
+            offers.reserveCapacity(outbound.count + inbound.count)
+            for (count, flight) in (outbound + inbound).enumerated() {
+                if count % 1024 == 0 { try Task.checkCancellation() }
+                offers.append(Offer(sunWeb: flight, provider: client.provider, retrievedAt: retrievedAt))
             }
         }
         return ProviderResponse(offers: offers, skipped: timetable.skipped + airlines.skipped, notes: notes)
