@@ -15,13 +15,14 @@ enum AviasalesText {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A display name from the answer: trimmed, sanitised for a terminal, and `nil` when nothing is left.
+    /// A display name from the answer: trimmed, and `nil` when nothing is left. It is kept as sent
+    /// otherwise: the writing layer makes it safe for a terminal, and JSON carries it escaped.
     /// - Parameter text: the name as sent.
     /// - Returns: the name, or `nil`.
     static func name(_ text: String?) -> String? {
         guard let text else { return nil }
         let trimmed = trimmed(text)
-        return trimmed.isEmpty ? nil : PrintableText.sanitized(trimmed)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// An IATA code of `length` ASCII letters (`VIE`), in any case and with white space around it.
