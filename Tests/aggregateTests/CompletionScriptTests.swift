@@ -4,13 +4,14 @@ import Testing
 
 @testable import AggregateCLI
 
-/// A provider that only has an id, to see a catalog's ids reach the scripts.
+/// A provider that only has an id, and a live service or none, to see a catalog's ids reach the scripts.
 private struct NamedProvider: OfferProvider {
     let descriptor: ProviderDescriptor
 
-    init(_ id: ProviderID) {
+    init(_ id: ProviderID, live: Bool) {
         descriptor = ProviderDescriptor(
             id: id, displayName: id.rawValue, summary: "Only an id.", categories: [.flights],
+            liveURL: live ? URL(string: "https://\(id.rawValue).example") : nil,
             embeddedResponses: EmbeddedResponses(["x": "[]"]))
     }
 
@@ -103,7 +104,8 @@ struct CompletionScriptTests {
     @Test(.enabled(if: ShellRunner.has("bash"), "bash is not installed"))
     func bashOffersEveryOptionAndEveryChoiceOfTheParsersTables() async throws {
         let tables = CompletionTables(
-            configurations: AggregateTool.commands.map { $0.configuration }, providerIDs: ["kiwi"])
+            configurations: AggregateTool.commands.map { $0.configuration }, providerIDs: ["kiwi"],
+            liveProviderIDs: ["kiwi"])
         var cases: [(line: String, replies: [String])] = []
         for command in AggregateTool.commands.map({ $0.configuration }) {
             cases.append(("aggregate \(command.name) --", command.options.map(\.name) + ["--help"]))
@@ -122,20 +124,31 @@ struct CompletionScriptTests {
     @Test(.enabled(if: ShellRunner.has("bash"), "bash is not installed"))
     func theInstalledProvidersAreTheOnesOffered() async throws {
         let context = CommandContext(
-            environment: [:], catalog: ProviderCatalog([NamedProvider("kiwi"), NamedProvider("my-agency")]))
+            environment: [:],
+            catalog: ProviderCatalog([NamedProvider("kiwi", live: true), NamedProvider("my-agency", live: false)]))
         let options = try ParsedOptions.parse(["bash"], specs: [], command: "completions")
         let command = try CompletionsCommand(options: options, context: context)
         #expect(command.tables.providerIDs == ["kiwi", "my-agency"])
+        #expect(command.tables.liveProviderIDs == ["kiwi"])
         let replies = try await Self.bashCompletions(
             script: BashCompletionScript(command.tables).text,
-            lines: ["aggregate search --providers kiwi,m", "aggregate providers ", "aggregate mcp --endpoint m"])
-        #expect(replies == [["kiwi,my-agency"], ["kiwi", "my-agency"], ["my-agency="]])
+            lines: [
+                "aggregate search --providers kiwi,m", "aggregate providers ", "aggregate mcp --endpoint m",
+                // 'live' is offered only for a provider with a live service: for another it is an error.
+                "aggregate search --endpoint kiwi=", "aggregate search --endpoint my-agency=",
+            ])
+        #expect(
+            replies == [
+                ["kiwi,my-agency"], ["kiwi", "my-agency"], ["my-agency="], ["embedded", "live"], ["embedded"],
+            ])
     }
 
     @Test func anIDAShellWouldHaveToQuoteIsLeftOut() {
         let tables = CompletionTables(
-            configurations: [], providerIDs: ["kiwi", "two words", "$(reboot)", "a'b", "-flag", "ok.id_2"])
+            configurations: [], providerIDs: ["kiwi", "two words", "$(reboot)", "a'b", "-flag", "ok.id_2"],
+            liveProviderIDs: ["kiwi", "two words"])
         #expect(tables.providerIDs == ["kiwi", "ok.id_2"])
+        #expect(tables.liveProviderIDs == ["kiwi"])
     }
 
     /// Every command's name and every option's long name, as a script must name them.
@@ -183,6 +196,7 @@ struct CompletionScriptTests {
             ("aggregate search --sort b", ["best"]),
             ("aggregate search --providers kiwi,av", ["kiwi,aviasales"]),
             ("aggregate search --endpoint k", ["kiwi="]),
+            ("aggregate search --endpoint kiwi=", ["kiwi=embedded", "kiwi=live"]),
             ("aggregate favorites ", ["add", "list", "remove"]),
             ("aggregate providers s", ["sita", "sunweb"]),
         ]

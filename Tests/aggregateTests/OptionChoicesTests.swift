@@ -67,7 +67,7 @@ struct OptionChoicesTests {
     }
 
     @Test func theCompletionsOfferTheChoices() {
-        let tables = CompletionTables(configurations: Self.configurations, providerIDs: [])
+        let tables = CompletionTables(configurations: Self.configurations, providerIDs: [], liveProviderIDs: [])
         for configuration in Self.configurations {
             let command = tables.commands.first { $0.name == configuration.name }
             for option in configuration.options {

@@ -56,7 +56,7 @@ struct CompletionsCommand: Command {
         }
         self.shell = shell
         tables = CompletionTables(
-            configurations: AggregateTool.commands.map { $0.configuration }, providerIDs: context.catalog.ids)
+            configurations: AggregateTool.commands.map { $0.configuration }, catalog: context.catalog)
     }
 
     func run(console: Console) async -> ExitCode {

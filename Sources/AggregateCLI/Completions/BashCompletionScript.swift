@@ -30,9 +30,10 @@ struct BashCompletionScript {
         # Install:  aggregate completions bash > ~/.local/share/bash-completion/completions/aggregate
         # or add to ~/.bashrc:  source <(aggregate completions bash)
 
-        # The words that may follow 'aggregate', and the installed providers' ids.
+        # The words that may follow 'aggregate', the installed providers' ids, and those with a live service.
         _aggregate_commands=\(Self.quoted(tables.commandNames.joined(separator: " ")))
         _aggregate_provider_ids=\(Self.quoted(tables.providerIDs.joined(separator: " ")))
+        _aggregate_live_ids=\(Self.quoted(tables.liveProviderIDs.joined(separator: " ")))
 
 
         """
@@ -170,9 +171,9 @@ struct BashCompletionScript {
             return 0
         }
 
-        # Offers ID= for --endpoint, then the endpoints every provider takes, or files for a path.
+        # Offers ID= for --endpoint, then the endpoint words that provider takes, or files for a path.
         _aggregate_endpoint() {
-            local id word file
+            local id word file words=@EMBEDDED@
             if [[ $value != *=* ]]; then
                 for id in $_aggregate_provider_ids; do
                     [[ $id == "$value"* ]] && COMPREPLY+=("$lead$id=")
@@ -189,7 +190,8 @@ struct BashCompletionScript {
                 done < <(compgen -f -- "$word")
                 return 0
             fi
-            for file in ENDPOINT_WORDS; do
+            [[ " $_aggregate_live_ids " == *" $id "* ]] && words+=" @LIVE@"
+            for file in $words; do
                 [[ $file == "$word"* ]] && COMPREPLY+=("$lead$id=$file")
             done
             return 0
@@ -275,5 +277,7 @@ struct BashCompletionScript {
 
         complete -F _aggregate aggregate
 
-        """#.replacingOccurrences(of: "ENDPOINT_WORDS", with: ValueCompletion.endpointWords.joined(separator: " "))
+        """#
+        .replacingOccurrences(of: "@EMBEDDED@", with: ValueCompletion.embeddedEndpoint)
+        .replacingOccurrences(of: "@LIVE@", with: ValueCompletion.liveEndpoint)
 }

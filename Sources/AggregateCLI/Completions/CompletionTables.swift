@@ -41,6 +41,9 @@ struct CompletionTables: Sendable {
     var commands: [Command]
     /// The installed providers' ids, in the catalog's order; an id a shell would need quoted is left out.
     var providerIDs: [String]
+    /// Those of ``providerIDs`` whose provider has a live service, so `--endpoint ID=live` is offered for
+    /// them alone.
+    var liveProviderIDs: [String]
 
     /// `--help`, as every subcommand takes it.
     static let helpOption = Option(name: OptionKey.help.name, short: "-h", help: "Show help information")
@@ -49,7 +52,8 @@ struct CompletionTables: Sendable {
     /// - Parameters:
     ///   - configurations: the subcommands' configurations, in the order help lists them.
     ///   - providerIDs: the installed providers' ids.
-    init(configurations: [CommandConfiguration], providerIDs: [ProviderID]) {
+    ///   - liveProviderIDs: the ids of those with a live service.
+    init(configurations: [CommandConfiguration], providerIDs: [ProviderID], liveProviderIDs: [ProviderID]) {
         rootOptions = [
             Self.helpOption,
             Option(
@@ -71,6 +75,18 @@ struct CompletionTables: Sendable {
                 name: AggregateTool.versionCommand, abstract: AggregateTool.versionAbstract, options: [],
                 arguments: .none))
         self.providerIDs = providerIDs.map(\.rawValue).filter(Self.isPlainWord)
+        let plainIDs = self.providerIDs
+        self.liveProviderIDs = liveProviderIDs.map(\.rawValue).filter { plainIDs.contains($0) }
+    }
+
+    /// Collects the tables for the installed providers.
+    /// - Parameters:
+    ///   - configurations: the subcommands' configurations, in the order help lists them.
+    ///   - catalog: the installed providers.
+    init(configurations: [CommandConfiguration], catalog: ProviderCatalog) {
+        self.init(
+            configurations: configurations, providerIDs: catalog.ids,
+            liveProviderIDs: catalog.all.map(\.descriptor).filter { $0.liveURL != nil }.map(\.id))
     }
 
     /// The names of every word that may follow `aggregate`.

@@ -130,23 +130,24 @@ struct FishCompletionScript {
                 if test -z "$typed"
                     echo all
                 end
-                for id in IDS
+                for id in @IDS@
                     if not contains -- $id (string split -n , -- $typed)
                         echo $typed$id
                     end
                 end
             end
 
-            # Offers ID= for --endpoint, then what an endpoint can be, or files for a path.
+            # Offers ID= for --endpoint, then the endpoint words that provider takes, or files for a path.
             function __aggregate_endpoint
                 set -l value (__aggregate_value)
                 if not string match -q -- '*=*' $value
-                    printf '%s=\n' IDS
+                    printf '%s=\n' @IDS@
                     return
                 end
                 set -l parts (string split -m 1 -- = $value)
-                for word in ENDPOINT_WORDS
-                    echo $parts[1]=$word
+                echo $parts[1]=@EMBEDDED@
+                if contains -- $parts[1] @LIVE_IDS@
+                    echo $parts[1]=@LIVE@
                 end
                 if string match -qr -- '^[/.~]' $parts[2]
                     __fish_complete_path $parts[2] | string replace -r -- '^' "$parts[1]="
@@ -156,8 +157,10 @@ struct FishCompletionScript {
             complete -c aggregate -f
 
             """#
-            .replacingOccurrences(of: "ENDPOINT_WORDS", with: ValueCompletion.endpointWords.joined(separator: " "))
-            .replacingOccurrences(of: "IDS", with: ids)
+            .replacingOccurrences(of: "@EMBEDDED@", with: ValueCompletion.embeddedEndpoint)
+            .replacingOccurrences(of: "@LIVE_IDS@", with: tables.liveProviderIDs.joined(separator: " "))
+            .replacingOccurrences(of: "@LIVE@", with: ValueCompletion.liveEndpoint)
+            .replacingOccurrences(of: "@IDS@", with: ids)
         for option in tables.rootOptions {
             text +=
                 "complete -c aggregate -n __aggregate_no_command\(Self.names(option)) -d \(Self.quoted(option.help))\n"

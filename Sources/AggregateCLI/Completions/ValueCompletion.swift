@@ -13,8 +13,10 @@ enum ValueCompletion: Sendable, Equatable {
     /// An installed provider's id and its endpoint, `ID=URL`: `--endpoint kiwi=live`.
     case providerEndpoints
 
-    /// The endpoint words every provider's `--endpoint ID=` takes besides a URL or a path.
-    static let endpointWords = ["embedded", "live"]
+    /// The endpoint word every provider's `--endpoint ID=` takes besides a URL or a path.
+    static let embeddedEndpoint = "embedded"
+    /// The endpoint word that only a provider with a live service takes: for another, it is an error.
+    static let liveEndpoint = "live"
 
     /// What an option's value can be: its choices when it has some; provider ids for the options that take
     /// them; files for a `FILE` value; free text otherwise.

@@ -37,14 +37,16 @@ struct ZshCompletionScript {
                 _wanted providers expl 'provider' compadd -q -S , -- $ids
             }
 
-            # Offers ID= for --endpoint, then what an endpoint can be.
+            # Offers ID= for --endpoint, then the endpoint words that provider takes, or files for a path.
             _aggregate_endpoint() {
-                local expl
+                local expl id=${PREFIX%%=*}
+                local -a live=(\(tables.liveProviderIDs.joined(separator: " "))) words=(\(ValueCompletion.embeddedEndpoint))
                 if compset -P '*='; then
                     if [[ $PREFIX == [/.~]* ]]; then
                         _files
                     else
-                        _wanted endpoints expl 'endpoint' compadd -- \(ValueCompletion.endpointWords.joined(separator: " "))
+                        (( ${live[(Ie)$id]} )) && words+=(\(ValueCompletion.liveEndpoint))
+                        _wanted endpoints expl 'endpoint' compadd -- $words
                     fi
                 else
                     _wanted providers expl 'provider' compadd -S '=' -- \(ids)
