@@ -158,8 +158,56 @@ struct CompletionScriptTests {
         } + ["help", "version", "--help", "--version"]
     }
 
-    @Test(.enabled(if: ShellRunner.has("zsh"), "zsh is not installed: its script's syntax is not checked"))
-    func theZshScriptIsValidAndNamesEveryCommandAndOption() async throws {
+    /// Starts an interactive zsh on a pseudo-terminal (zsh's own `zpty` module), with the folder given first
+    /// on `fpath` and `compinit` run, as a user's `.zshrc` would; then types each line given after it with a
+    /// Tab at its end, and prints on one line the matches the completion system added. `compadd` is wrapped
+    /// to print each match it keeps (with the prefix `compset` moved aside), and Tab is bound to a widget
+    /// that marks the start and the end of one completion, so every read waits for exactly that answer.
+    static let zshDriver = #"""
+        zmodload zsh/zpty || exit 90
+        folder=$1
+        shift
+        zpty session zsh -f -i
+        zpty -w session "PROMPT=''; fpath=($folder \$fpath); autoload -Uz compinit; compinit -u -D"
+        zpty -w session "zstyle ':completion:*' list-grouped false; zstyle ':completion:*' insert-tab false"
+        zpty -w session 'compadd() {
+            if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi
+            local -a __hits; local __hit
+            builtin compadd -A __hits "$@"
+            for __hit in $__hits; do print -r -- "<hit>$IPREFIX$__hit</hit>"; done
+            builtin compadd "$@"
+        }'
+        zpty -w session '_test_tab() { print -r -- "<begin>"; zle complete-word; print -r -- "<end>" }'
+        zpty -w session 'zle -N _test_tab; bindkey "^I" _test_tab'
+        # Reads until $1 has been printed, for at most 30 seconds; what was read is in $output.
+        read_until() {
+            output=''
+            local -F deadline=$((SECONDS + 30))
+            while (( SECONDS < deadline )); do
+                if zpty -r -t session chunk; then
+                    output+=$chunk
+                    [[ $output == *$1* ]] && return 0
+                else
+                    sleep 0.02
+                fi
+            done
+            return 1
+        }
+        # The marker is computed, so that the echo of the command that prints it does not match.
+        zpty -w session 'print -r -- "<ready$((6 * 7))>"'
+        read_until '<ready42>' || exit 91
+        for line in "$@"; do
+            zpty -w -n session "$line"$'\t'
+            read_until '<end>' || exit 92
+            output=${output##*<begin>}
+            print -r -- ${(j: :)${(M)${(s:</hit>:)output}##*<hit>*}#*<hit>}
+            zpty -w -n session $'\C-g'
+        done
+        zpty -d session
+        """#
+
+    @Test(.enabled(if: ShellRunner.has("zsh"), "zsh is not installed: its script is not checked"))
+    func theZshScriptIsValidAndCompletesInZsh() async throws {
         let zsh = try #require(ShellRunner.path(of: "zsh"))
         let generated = try await Binary.run(["completions", "zsh"])
         #expect(generated.status == 0)
@@ -172,8 +220,42 @@ struct CompletionScriptTests {
         for name in Self.everyName {
             #expect(Self.names(generated.stdout, name), "the zsh script names \(name)")
         }
-        for id in ["kiwi", "aviasales", "sunweb", "sita", "carrental"] {
-            #expect(generated.stdout.contains(" \(id)"), "the zsh script offers \(id)")
+        // The script installed as a user would (a folder on fpath, then compinit), and completed with Tab.
+        let rates = try folder.write("rates.json", "{}")
+        let commands = AggregateTool.commands.map { $0.configuration.name } + ["help", "version"]
+        let cases: [(line: String, replies: [String])] = [
+            ("aggregate ", commands),
+            ("aggregate s", ["search"]),
+            ("aggregate -", ["-h", "--help", "-V", "--version"]),
+            ("aggregate search --f", ["--from", "--format"]),
+            ("aggregate search --format ", ["table", "json", "csv"]),
+            ("aggregate search --format=j", ["--format=json"]),
+            ("aggregate search --sort b", ["best"]),
+            ("aggregate search --cabin ", ["economy", "premium", "business", "first"]),
+            ("aggregate airlines --format ", ["table", "json"]),
+            ("aggregate search --providers ", ["all", "kiwi", "aviasales", "sunweb", "sita", "carrental"]),
+            ("aggregate search --providers kiwi,s", ["kiwi,sunweb", "kiwi,sita"]),
+            ("aggregate search --endpoint k", ["kiwi"]),
+            ("aggregate search --endpoint kiwi=", ["kiwi=embedded", "kiwi=live"]),
+            ("aggregate search --format json --f", ["--from"]),
+            ("aggregate search -- --f", []),
+            ("aggregate search --rates \(folder.url.path)/ra", [rates.lastPathComponent]),
+            ("aggregate favorites ", ["add", "remove", "list"]),
+            ("aggregate favorites add ", []),
+            ("aggregate providers s", ["sunweb", "sita"]),
+            ("aggregate completions ", ["bash", "zsh", "fish"]),
+            ("aggregate help se", ["search"]),
+        ]
+        let driver = try folder.write("driver.zsh", Self.zshDriver)
+        let run = try await ShellRunner.run(
+            zsh, ["-f", driver.path, folder.url.path] + cases.map(\.line), home: folder.url)
+        #expect(run.status == 0, "zsh: \(run.stderr)")
+        let replies = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { $0.split(separator: " ").map(String.init) }
+        #expect(replies.count == cases.count)
+        for (completion, reply) in zip(cases, replies) {
+            // zsh sorts what it lists: the order is its own.
+            #expect(reply.sorted() == completion.replies.sorted(), "after '\(completion.line)'")
         }
     }
 
