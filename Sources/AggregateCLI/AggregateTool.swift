@@ -73,8 +73,10 @@ public struct AggregateTool: Sendable {
             commands.map { ($0.configuration.name, $0.configuration.abstract) } + [
                 (helpCommand, helpAbstract), (versionCommand, versionAbstract),
             ]
+        // The abstracts line up two columns after the longest name.
+        let width = (words.map(\.0.count).max() ?? 0) + 2
         for (name, abstract) in words {
-            list += "  " + name.padding(toLength: 13, withPad: " ", startingAt: 0) + abstract + "\n"
+            list += "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + abstract + "\n"
         }
         let configKeys = ConfigFile.knownKeys.joined(separator: ", ")
         return """
