@@ -47,7 +47,10 @@ struct SettingsAndCacheTests {
 
     @Test(arguments: [
         ("{not json", "it is not a JSON object"),
-        (#"{"endpoint": {}}"#, "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, directory)"),
+        (
+            #"{"endpoint": {}}"#,
+            "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, directory, currency, providers, sort, format, limit)"
+        ),
         (#"{"endpoints": {"skyscanner": "live"}}"#, "endpoints.skyscanner names no installed provider"),
         (#"{"timeout": "soon"}"#, "'timeout' must be a number of seconds between 0 and 600"),
         (

@@ -96,7 +96,8 @@ struct QueryOptions {
         }
         providers = try reader.providers(from: context.catalog)
         providersNamed =
-            options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
+            options.typed(.providers)
+            && options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
         favoritesFolder = UserFolders(environment: context.environment).data
         let kind = try reader.choice(.kind, OfferCategory.self, among: [.flights, .cars]) ?? .flights
         let departureDates = try reader.dateRange(.date)
