@@ -1,0 +1,221 @@
+import AggregatorCore
+import Foundation
+
+/// Flight search through Duffel's Flights API (v2): one-way and round trips on a route and day, priced for
+/// the whole party by the airlines Duffel connects to.
+///
+/// Each search is one or more `POST /air/offer_requests?return_offers=true&supplier_timeout=MS`, with the
+/// route, days, party, cabin and most connections in a JSON body (see ``DuffelSearchPlan``): one request
+/// per origin and destination pair and per day, at most four at a time, because Duffel takes one of each
+/// per slice. `supplier_timeout` tells Duffel to answer with what the airlines have sent before the search's
+/// deadline rather than after it.
+///
+/// Duffel's format has quirks the mapping absorbs:
+/// - `departing_at`/`arriving_at` are wall-clock times at the airport with no offset; the airport's IANA
+///   `time_zone` turns them into instants, and an unknown zone leaves the instant unknown.
+/// - Durations are ISO-8601 (`PT2H35M`, `P1DT2H`); a missing or absurd one is unknown, never a trap.
+/// - `total_amount` is decimal text, for every passenger of the request.
+/// - Every id in an answer (`off_…`, `orq_…`) is new each time: offer ids come from content.
+/// - There is no booking link for travellers (booking is an API call), so offers have none.
+///
+/// A record that cannot be read or mapped is skipped and counted. Errors come as
+/// `{"errors": [{"type", "code", "title", "message"}]}`, which the failure quotes.
+public struct DuffelProvider: OfferProvider {
+    /// The provider's id, `duffel`, as used on the command line and in offer ids.
+    static let id: ProviderID = "duffel"
+
+    /// Who the provider is: Duffel flights, which need a route and a day, priced in the account's currency.
+    public let descriptor: ProviderDescriptor
+
+    /// Creates the provider; it holds no state, so one value serves any number of searches.
+    public init() {
+        descriptor = ProviderDescriptor(
+            id: Self.id, displayName: "Duffel",
+            summary: "Flights from Duffel's airline connections: one-way and round trips on a route and day, "
+                + "priced for the whole party.",
+            categories: [.flights], capabilities: [.dates, .roundTrips, .serverSideFilters],
+            requiredFields: [.origin, .destination, .departureDate], liveURL: URL(string: "https://api.duffel.com"),
+            authentication: .bearer, fixedHeaders: ["Duffel-Version": "v2", "Accept": "application/json"],
+            embeddedResponses: EmbeddedResponses(["offer_requests": DuffelSamples.offerRequests]),
+            sampleQuery: SearchQuery(
+                origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
+            perRequestKeys: ["id", "passenger_id", "created_at", "updated_at", "expires_at"],
+            priceKeys: ["total_amount"])
+    }
+
+    /// Asks Duffel for offers on every route and day of the query and maps every offer it can read.
+    /// - Parameters:
+    ///   - query: what to look for; the route, days, party, cabin and most stops go to the server, every
+    ///     other filter is left to the pipeline.
+    ///   - client: fetches from Duffel's endpoint.
+    /// - Returns: the offers in request order and Duffel's order within each answer, the records skipped,
+    ///   and notes on combinations not searched, requests that failed and prices that had expired.
+    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, `not_asked` without
+    ///   a route and a day (or a return day for a round trip), and when every request fails, the first
+    ///   request's error.
+    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        guard query.kind == .flights else {
+            throw ProviderError(
+                .unsupported, provider: client.provider, "Duffel sells flights only, not \(query.kind.rawValue)")
+        }
+        var missing = descriptor.missingFields(for: query)
+        // Each slice needs its own day: a round trip with any return day cannot be asked for.
+        if query.roundTrip, query.returnDates == nil { missing.append(.returnDate) }
+        guard missing.isEmpty else {
+            throw ProviderError(
+                .notAsked, provider: client.provider, "was not asked: it cannot search without these",
+                remedy: .addFields(missing))
+        }
+        let plan = DuffelSearchPlan(query)
+        guard !plan.requests.isEmpty else {
+            return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
+        }
+        let supplierTimeout = plan.supplierTimeout(timeLeft: client.timeLeft)
+        let pages = try await Self.fetch(plan.requests) { request in
+            try await Self.page(for: request, query: query, supplierTimeout: supplierTimeout, client: client)
+        }
+        return try Self.combine(pages, plan: plan, client: client)
+    }
+
+    /// The query items of every offer request: offers in the answer, and Duffel's time budget.
+    static func queryItems(supplierTimeout: Int) -> [URLQueryItem] {
+        [
+            URLQueryItem(name: "return_offers", value: "true"),
+            URLQueryItem(name: "supplier_timeout", value: String(supplierTimeout)),
+        ]
+    }
+
+    // MARK: - One request
+
+    /// What one offer request gave.
+    struct Page: Sendable {
+        /// The offers mapped, without repeats.
+        var offers: [Offer]
+        /// Records skipped: unreadable, unmappable, or repeating an earlier offer of the same answer.
+        var skipped: Int
+        /// Offers whose `expires_at` had passed when the answer was read.
+        var expired: Int
+    }
+
+    /// Sends one offer request and maps its answer.
+    private static func page(
+        for request: DuffelSearchPlan.Request, query: SearchQuery, supplierTimeout: Int, client: ProviderClient
+    ) async throws -> Result<Page, ProviderError> {
+        let body: Data
+        do {
+            body = try await client.post(
+                "air/offer_requests", query: queryItems(supplierTimeout: supplierTimeout),
+                json: DuffelSearchPlan.body(for: request, query: query))
+        } catch {
+            return .failure(DuffelErrors.explained(error, client: client))
+        }
+        let answer: DuffelAnswer
+        do {
+            answer = try client.read(body) { root in try DuffelAnswer(root) }
+        } catch let error as ProviderError {
+            return .failure(error)
+        }
+        let retrievedAt = client.now()
+        var zones = DuffelZones()
+        var page = Page(offers: [], skipped: answer.skipped, expired: 0)
+        var seen = Set<String>()
+        for record in answer.offers {
+            try Task.checkCancellation()
+            guard
+                let offer = Offer(
+                    duffel: record, party: query.passengers, provider: client.provider, retrievedAt: retrievedAt,
+                    zones: &zones),
+                seen.insert(offer.id).inserted
+            else {
+                page.skipped += 1
+                continue
+            }
+            if let expiry = record.expiresAt.flatMap(Self.instant), expiry < retrievedAt { page.expired += 1 }
+            page.offers.append(offer)
+        }
+        return .success(page)
+    }
+
+    /// An ISO-8601 instant with an offset, with or without fractions of a second.
+    private static func instant(_ text: String) -> Date? {
+        guard text.utf8.count <= 40 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
+    // MARK: - Several requests
+
+    /// Runs `fetch` for every request, at most ``DuffelSearchPlan/concurrentRequests`` at a time.
+    /// - Returns: each request's result, in request order.
+    /// - Throws: `CancellationError` when the search is cancelled.
+    static func fetch<Value: Sendable>(
+        _ requests: [DuffelSearchPlan.Request],
+        _ fetch: @escaping @Sendable (DuffelSearchPlan.Request) async throws -> Value
+    ) async throws -> [Value] {
+        try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+            var results = [Value?](repeating: nil, count: requests.count)
+            var next = 0
+            func startNext() {
+                guard next < requests.count else { return }
+                let index = next
+                let request = requests[index]
+                group.addTask { (index, try await fetch(request)) }
+                next += 1
+            }
+            for _ in 0..<DuffelSearchPlan.concurrentRequests { startNext() }
+            while let (index, value) = try await group.next() {
+                results[index] = value
+                startNext()
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// Folds the pages into one response: offers in request order, an offer that an earlier page already
+    /// holds left out (a recording answers every request alike), and notes on what was not searched or
+    /// failed. When every request failed, the first one's error is the provider's.
+    static func combine(
+        _ results: [Result<Page, ProviderError>], plan: DuffelSearchPlan, client: ProviderClient
+    ) throws(ProviderError) -> ProviderResponse {
+        var offers: [Offer] = []
+        var skipped = 0
+        var expired = 0
+        var seen = Set<String>()
+        var failures: [(request: DuffelSearchPlan.Request, error: ProviderError)] = []
+        for (request, result) in zip(plan.requests, results) {
+            switch result {
+            case .success(let page):
+                skipped += page.skipped
+                expired += page.expired
+                offers += page.offers.filter { seen.insert($0.id).inserted }
+            case .failure(let error):
+                failures.append((request, error))
+            }
+        }
+        if let first = failures.first, failures.count == results.count { throw first.error }
+
+        var notes: [String] = []
+        if plan.leftOut > 0 {
+            let asked = plan.requests.count + plan.leftOut
+            notes.append(
+                "Duffel takes one route and day per request: the first \(plan.requests.count) of \(asked) "
+                    + "combinations were searched, earliest days first")
+        }
+        if let first = failures.first {
+            let which = "\(first.request.origin)→\(first.request.destination) on \(first.request.departure)"
+            let count =
+                failures.count == 1
+                ? "1 of its \(results.count) requests" : "\(failures.count) of its \(results.count) requests"
+            notes.append("\(count) failed, the first for \(which): \(first.error.message)")
+        }
+        if expired > 0, client.endpoint.isRemote {
+            notes.append(
+                "\(expired) offer\(expired == 1 ? "" : "s") had expired when the answer was read: "
+                    + "Duffel holds a price for a short time, so book soon after searching")
+        }
+        return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
+    }
+}
