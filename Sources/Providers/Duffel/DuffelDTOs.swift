@@ -3,8 +3,10 @@ import Foundation
 
 // Duffel's `POST /air/offer_requests?return_offers=true` answer, read with the project's JSON reader only
 // as far as the mapping needs. Everything else (conditions, payment requirements, emissions, services,
-// aircraft, Duffel's own ids) is skipped unread, so new or oddly typed extras never fail a search.
-// Text is kept as sent here; the mapping validates codes and sanitises names.
+// aircraft, Duffel's own ids) is skipped unread, so new or oddly typed extras never fail a search. Each
+// object is read in one pass over its members: an offer repeats its airports in every slice and segment,
+// and looking each field up by name would scan past them again and again. Text is kept as sent here; the
+// mapping validates codes and sanitises names.
 
 /// The offers of one answer: `data.offers[]`, each read on its own so that one bad record is skipped and
 /// counted while the rest are used.
@@ -45,15 +47,29 @@ struct DuffelOffer: Sendable {
     var slices: [DuffelSlice]
 
     init(_ node: JSONNode) throws {
-        reference = try node["id"].lenientString
-        totalAmount = try node["total_amount"].lenientDecimal
-        totalCurrency = try node["total_currency"].ifPresent?.string
-        owner = try node["owner"].ifPresent.map(DuffelCarrier.init)
-        expiresAt = try node["expires_at"].ifPresent?.string
-        passengerTypes = try node["passengers"].ifPresent.map { passengers in
-            try passengers.elements.map { try $0["type"].ifPresent?.string ?? "" }
+        var slices: [DuffelSlice]?
+        for member in try node.members {
+            let value = member.value
+            if member.hasName("id") {
+                reference = try value.lenientString
+            } else if member.hasName("total_amount") {
+                totalAmount = try value.lenientDecimal
+            } else if member.hasName("total_currency") {
+                totalCurrency = try value.ifPresent?.string
+            } else if member.hasName("owner") {
+                owner = try value.ifPresent.map(DuffelCarrier.init)
+            } else if member.hasName("expires_at") {
+                expiresAt = try value.ifPresent?.string
+            } else if member.hasName("passengers") {
+                passengerTypes = try value.ifPresent.map { passengers in
+                    try passengers.elements.map { try $0["type"].ifPresent?.string ?? "" }
+                }
+            } else if member.hasName("slices") {
+                slices = try value.elements.map(DuffelSlice.init)
+            }
         }
-        slices = try node["slices"].elements.map(DuffelSlice.init)
+        guard let slices else { throw try node["slices"].error("is missing") }
+        self.slices = slices
     }
 }
 
@@ -67,9 +83,18 @@ struct DuffelSlice: Sendable {
     var segments: [DuffelSegment]
 
     init(_ node: JSONNode) throws {
-        duration = try node["duration"].ifPresent?.string
-        fareBrandName = try node["fare_brand_name"].ifPresent?.string
-        segments = try node["segments"].elements.map(DuffelSegment.init)
+        var segments: [DuffelSegment]?
+        for member in try node.members {
+            if member.hasName("duration") {
+                duration = try member.value.ifPresent?.string
+            } else if member.hasName("fare_brand_name") {
+                fareBrandName = try member.value.ifPresent?.string
+            } else if member.hasName("segments") {
+                segments = try member.value.elements.map(DuffelSegment.init)
+            }
+        }
+        guard let segments else { throw try node["segments"].error("is missing") }
+        self.segments = segments
     }
 }
 
@@ -84,9 +109,9 @@ struct DuffelSegment: Sendable {
     /// The operating carrier's flight number.
     var operatingFlightNumber: String?
     /// Where the flight takes off.
-    var origin: DuffelAirport
+    var origin: DuffelAirport?
     /// Where it lands.
-    var destination: DuffelAirport
+    var destination: DuffelAirport?
     /// Take-off on the origin's wall clock, `2026-12-18T12:30:00`, with no offset.
     var departingAt: String?
     /// Landing on the destination's wall clock.
@@ -100,21 +125,33 @@ struct DuffelSegment: Sendable {
     var includedCheckedBags: Int?
 
     init(_ node: JSONNode) throws {
-        marketingCarrier = try node["marketing_carrier"].ifPresent.map(DuffelCarrier.init)
-        marketingFlightNumber = try node["marketing_carrier_flight_number"].lenientString
-        operatingCarrier = try node["operating_carrier"].ifPresent.map(DuffelCarrier.init)
-        operatingFlightNumber = try node["operating_carrier_flight_number"].lenientString
-        origin = try DuffelAirport(node["origin"])
-        destination = try DuffelAirport(node["destination"])
-        departingAt = try node["departing_at"].ifPresent?.string
-        arrivingAt = try node["arriving_at"].ifPresent?.string
-        duration = try node["duration"].ifPresent?.string
         var cabin: String?
         var checked: [Int?] = []
-        if let passengers = try node["passengers"].ifPresent {
-            for passenger in try passengers.elements {
-                if cabin == nil { cabin = try passenger["cabin_class"].ifPresent?.string }
-                checked.append(try Self.checkedBags(in: passenger))
+        for member in try node.members {
+            let value = member.value
+            if member.hasName("origin") {
+                origin = try value.ifPresent.map(DuffelAirport.init)
+            } else if member.hasName("destination") {
+                destination = try value.ifPresent.map(DuffelAirport.init)
+            } else if member.hasName("departing_at") {
+                departingAt = try value.ifPresent?.string
+            } else if member.hasName("arriving_at") {
+                arrivingAt = try value.ifPresent?.string
+            } else if member.hasName("duration") {
+                duration = try value.ifPresent?.string
+            } else if member.hasName("marketing_carrier") {
+                marketingCarrier = try value.ifPresent.map(DuffelCarrier.init)
+            } else if member.hasName("marketing_carrier_flight_number") {
+                marketingFlightNumber = try value.lenientString
+            } else if member.hasName("operating_carrier") {
+                operatingCarrier = try value.ifPresent.map(DuffelCarrier.init)
+            } else if member.hasName("operating_carrier_flight_number") {
+                operatingFlightNumber = try value.lenientString
+            } else if member.hasName("passengers"), let passengers = value.ifPresent {
+                for passenger in try passengers.elements {
+                    if cabin == nil { cabin = try passenger["cabin_class"].ifPresent?.string }
+                    checked.append(try Self.checkedBags(in: passenger))
+                }
             }
         }
         cabinClass = cabin
@@ -149,11 +186,20 @@ struct DuffelAirport: Sendable {
     var timeZone: String?
 
     init(_ node: JSONNode) throws {
-        iataCode = try node["iata_code"].ifPresent?.string
-        iataCityCode = try node["iata_city_code"].ifPresent?.string
-        cityName = try node["city_name"].ifPresent?.string
-        countryCode = try node["iata_country_code"].ifPresent?.string
-        timeZone = try node["time_zone"].ifPresent?.string
+        for member in try node.members {
+            let value = member.value
+            if member.hasName("iata_code") {
+                iataCode = try value.ifPresent?.string
+            } else if member.hasName("iata_city_code") {
+                iataCityCode = try value.ifPresent?.string
+            } else if member.hasName("city_name") {
+                cityName = try value.ifPresent?.string
+            } else if member.hasName("iata_country_code") {
+                countryCode = try value.ifPresent?.string
+            } else if member.hasName("time_zone") {
+                timeZone = try value.ifPresent?.string
+            }
+        }
     }
 }
 

@@ -119,6 +119,8 @@ public struct DuffelProvider: OfferProvider {
         var zones = DuffelZones()
         var page = Page(offers: [], skipped: answer.skipped, expired: 0)
         var seen = Set<String>()
+        // Only a live answer can be read after its prices expired (a cached one): recordings never are.
+        let expiries = client.endpoint.isRemote ? ExpiryReader() : nil
         for record in answer.offers {
             try Task.checkCancellation()
             guard
@@ -130,20 +132,28 @@ public struct DuffelProvider: OfferProvider {
                 page.skipped += 1
                 continue
             }
-            if let expiry = record.expiresAt.flatMap(Self.instant), expiry < retrievedAt { page.expired += 1 }
+            if let expiry = expiries?.instant(record.expiresAt), expiry < retrievedAt { page.expired += 1 }
             page.offers.append(offer)
         }
         return .success(page)
     }
 
-    /// An ISO-8601 instant with an offset, with or without fractions of a second.
-    private static func instant(_ text: String) -> Date? {
-        guard text.utf8.count <= 40 else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+    /// Reads `expires_at`, an ISO-8601 instant with an offset, with or without fractions of a second: one
+    /// per answer, since a formatter is costly to make and an answer can hold thousands of offers.
+    private final class ExpiryReader {
+        private let fractional = ISO8601DateFormatter()
+        private let whole = ISO8601DateFormatter()
+
+        init() {
+            fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            whole.formatOptions = [.withInternetDateTime]
+        }
+
+        /// The instant, or `nil` for text in another form.
+        func instant(_ text: String?) -> Date? {
+            guard let text, text.utf8.count <= 40 else { return nil }
+            return fractional.date(from: text) ?? whole.date(from: text)
+        }
     }
 
     // MARK: - Several requests

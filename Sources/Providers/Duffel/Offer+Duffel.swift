@@ -54,7 +54,7 @@ extension DuffelOffer {
                     [
                         String(index), segment.marketingCarrier?.iataCode ?? "", segment.marketingFlightNumber ?? "",
                         segment.operatingCarrier?.iataCode ?? "", segment.operatingFlightNumber ?? "",
-                        segment.origin.iataCode ?? "", segment.destination.iataCode ?? "", segment.departingAt ?? "",
+                        segment.origin?.iataCode ?? "", segment.destination?.iataCode ?? "", segment.departingAt ?? "",
                         segment.arrivingAt ?? "", segment.cabinClass ?? "",
                     ].joined(separator: "/"))
             }
@@ -114,7 +114,7 @@ extension DuffelSlice {
 extension DuffelSegment {
     /// The flight, or `nil` without valid airport codes.
     func segment(owner: DuffelCarrier?, zones: inout DuffelZones) -> Segment? {
-        guard let origin = origin.place, let destination = destination.place else { return nil }
+        guard let origin = origin?.place, let destination = destination?.place else { return nil }
         let marketing = marketingCarrier?.carrier(owner: owner)
         let operating = operatingCarrier?.carrier(owner: owner)
         let number = DuffelText.flightNumber(marketingFlightNumber)
@@ -128,8 +128,8 @@ extension DuffelSegment {
             carrier: marketing ?? operating ?? Carrier(code: nil),
             flightNumber: marketing == nil && operating != nil ? operatingNumber : number,
             origin: origin, destination: destination,
-            departure: Self.time(departingAt, zone: self.origin.timeZone, zones: &zones),
-            arrival: Self.time(arrivingAt, zone: self.destination.timeZone, zones: &zones),
+            departure: Self.time(departingAt, zone: self.origin?.timeZone, zones: &zones),
+            arrival: Self.time(arrivingAt, zone: self.destination?.timeZone, zones: &zones),
             operatingCarrier: codeshare ? operating : nil, operatingFlightNumber: codeshare ? operatingNumber : nil,
             cabin: DuffelSearchPlan.cabin(cabinClass))
     }
@@ -166,22 +166,23 @@ extension DuffelCarrier {
 }
 
 /// Text from Duffel made fit for an offer: codes checked for their form, names sanitised and shortened.
+///
+/// An answer repeats the same few codes and names in every offer, so the checks work on the UTF-8 bytes
+/// and printable ASCII passes through as it is, without a Foundation round trip per value.
 enum DuffelText {
     /// An IATA code: `length` ASCII letters (and digits, for airlines), upper-cased; `nil` for anything else.
     static func code(_ text: String?, length: Int, digits: Bool) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), text.count == length,
-            text.unicodeScalars.allSatisfy({ scalar in
-                ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || (digits && ("0"..."9").contains(scalar))
-            })
+        guard let text, text.utf8.count == length,
+            text.utf8.allSatisfy({ isLetter($0) || (digits && isDigit($0)) })
         else { return nil }
-        return text.uppercased()
+        return text.utf8.allSatisfy({ !(0x61...0x7A).contains($0) }) ? text : text.uppercased()
     }
 
-    /// A flight number: one to five ASCII letters or digits, starting with a digit (`1815`, `0395`, `123A`).
+    /// A flight number: one to five ASCII digits or upper-case letters, starting with a digit (`1815`,
+    /// `0395`, `123A`).
     static func flightNumber(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), (1...5).contains(text.count),
-            let first = text.unicodeScalars.first, ("0"..."9").contains(first),
-            text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) })
+        guard let text, (1...5).contains(text.utf8.count), let first = text.utf8.first, isDigit(first),
+            text.utf8.allSatisfy({ isDigit($0) || (0x41...0x5A).contains($0) })
         else { return nil }
         return text
     }
@@ -194,15 +195,31 @@ enum DuffelText {
 
     /// A name fit for a terminal: sanitised, on one line, at most 80 characters; `nil` when blank.
     static func name(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let excerpt = PrintableText.excerpt(text, limit: 80)
-        return excerpt.isEmpty ? nil : excerpt
+        printable(text, limit: 80)
     }
 
     /// Duffel's offer id, printable and short, as the source's reference.
     static func reference(_ text: String?) -> String? {
+        printable(text, limit: 64)
+    }
+
+    /// The text as `PrintableText.excerpt` makes it, passing printable ASCII without single spaces at
+    /// either end or doubled ones through as it is; `nil` when blank.
+    private static func printable(_ text: String?, limit: Int) -> String? {
         guard let text else { return nil }
-        let excerpt = PrintableText.excerpt(text, limit: 64)
+        let bytes = text.utf8
+        if bytes.count <= limit, let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 {
+            var previous: UInt8 = 0
+            let plain = bytes.allSatisfy { byte in
+                defer { previous = byte }
+                return (0x21...0x7E).contains(byte) || (byte == 0x20 && previous != 0x20)
+            }
+            if plain { return text }
+        }
+        let excerpt = PrintableText.excerpt(text, limit: limit)
         return excerpt.isEmpty ? nil : excerpt
     }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 }
