@@ -158,28 +158,35 @@ public struct DuffelProvider: OfferProvider {
 
     // MARK: - Several requests
 
+    /// What one request of several came to, filed under its position.
+    ///
+    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
+    /// return an `(Int, Result<…>)` tuple made in a `do`/`catch`, handing the parent garbage in release builds.
+    struct Outcome: Sendable {
+        /// The request's position in the plan.
+        var index: Int
+        /// Its page, or why it failed.
+        var result: Result<Page, ProviderError>
+    }
+
     /// Runs `fetch` for every request, at most ``DuffelSearchPlan/concurrentRequests`` at a time.
-    /// - Returns: each request's result, in request order.
+    /// - Returns: each request's page or error, in request order.
     /// - Throws: `CancellationError` when the search is cancelled.
-    static func fetch<Value: Sendable>(
+    static func fetch(
         _ requests: [DuffelSearchPlan.Request],
-        _ fetch: @escaping @Sendable (DuffelSearchPlan.Request) async throws -> Value
-    ) async throws -> [Value] {
-        try await withThrowingTaskGroup(of: (Int, Value).self) { group in
-            var results = [Value?](repeating: nil, count: requests.count)
-            var next = 0
-            func startNext() {
-                guard next < requests.count else { return }
-                let index = next
-                let request = requests[index]
-                group.addTask { (index, try await fetch(request)) }
-                next += 1
+        _ fetch: @escaping @Sendable (DuffelSearchPlan.Request) async throws -> Result<Page, ProviderError>
+    ) async throws -> [Result<Page, ProviderError>] {
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            var results = [Result<Page, ProviderError>?](repeating: nil, count: requests.count)
+            for (index, request) in requests.enumerated() {
+                // Past the bound, a request starts only when one in flight has finished.
+                if index >= DuffelSearchPlan.concurrentRequests, let outcome = try await group.next() {
+                    results[outcome.index] = outcome.result
+                    try Task.checkCancellation()
+                }
+                group.addTask { Outcome(index: index, result: try await fetch(request)) }
             }
-            for _ in 0..<DuffelSearchPlan.concurrentRequests { startNext() }
-            while let (index, value) = try await group.next() {
-                results[index] = value
-                startNext()
-            }
+            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
             return results.compactMap { $0 }
         }
     }
