@@ -1,12 +1,13 @@
 import AggregatorCore
 import AggregatorTestSupport
-import Duffel
 import Foundation
 import ProviderTestKit
 import Testing
 
+@testable import Duffel
+
 /// Answers a broken or hostile service could send: every bad record is skipped and counted, every
-/// odd value is unknown, and nothing traps, hangs or reaches a terminal raw.
+/// odd value is unknown, and nothing traps or hangs. Names are kept as sent for the writing layer.
 @Suite("Duffel on hostile answers")
 struct DuffelHostileTests {
     @Test("bad times, absurd durations, NaN-like amounts, odd shapes: six offers survive, nineteen are skipped")
@@ -25,7 +26,8 @@ struct DuffelHostileTests {
                 }
             }
             for segment in itinerary.segments {
-                let texts = [segment.carrier.code, segment.carrier.name, segment.flightNumber].compactMap { $0 }
+                // Names are kept as sent (the writing layer sanitises); codes and numbers are checked.
+                let texts = [segment.carrier.code, segment.flightNumber, segment.origin.airport].compactMap { $0 }
                 #expect(
                     texts.allSatisfy { text in !text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" } },
                     "\(texts)")
@@ -44,16 +46,25 @@ struct DuffelHostileTests {
         #expect(long.product.itinerary?.duration == .seconds(155 * 60))
     }
 
-    @Test("escape sequences in carriers and flight numbers never survive; a code that is no code is dropped")
+    @Test("a code or flight number holding escape sequences is dropped; a name is kept exactly as sent")
     func escapes() async throws {
         let response = try await DuffelFixtures.search("hostile.json")
         let offer = try #require(response.offers.first { $0.price.amount == Decimal(string: "97.7") })
         let segment = try #require(offer.product.itinerary?.segments.first)
         #expect(segment.carrier.code == nil)
         #expect(segment.flightNumber == nil)
-        let name = try #require(segment.carrier.name)
-        #expect(name.hasSuffix("Evil Air\u{FFFD}"))
-        #expect(!name.contains("\u{1B}") && !name.contains("\u{07}") && !name.contains("\u{202E}"))
+        // The writing layer makes it safe for a terminal; JSON output carries it escaped without loss.
+        #expect(segment.carrier.name == "\u{1B}]0;owned\u{07}Evil Air\u{202E}")
+    }
+
+    @Test("names keep what they were sent but for white space at either end; a blank name is no name")
+    func namesAsSent() {
+        #expect(DuffelText.name("  Vueling\n") == "Vueling")
+        #expect(DuffelText.name("Air \u{1B}[31mRed") == "Air \u{1B}[31mRed")
+        #expect(DuffelText.name(" \t\n ") == nil)
+        #expect(DuffelText.name("") == nil)
+        #expect(DuffelText.name(nil) == nil)
+        #expect(DuffelText.reference("off_0000AgRLJ5QzNmk4V2p1oX") == "off_0000AgRLJ5QzNmk4V2p1oX")
     }
 
     @Test(

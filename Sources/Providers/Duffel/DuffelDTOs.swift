@@ -6,7 +6,7 @@ import Foundation
 // aircraft, Duffel's own ids) is skipped unread, so new or oddly typed extras never fail a search. Each
 // object is read in one pass over its members: an offer repeats its airports in every slice and segment,
 // and looking each field up by name would scan past them again and again. Text is kept as sent here; the
-// mapping validates codes and sanitises names.
+// mapping validates codes and flight numbers and keeps names as sent.
 
 /// The offers of one answer: `data.offers[]`, each read on its own so that one bad record is skipped and
 /// counted while the rest are used.

@@ -152,7 +152,7 @@ extension DuffelAirport {
 }
 
 extension DuffelCarrier {
-    /// The carrier: a valid IATA code and a printable name; `nil` with neither.
+    /// The carrier: a valid IATA code and a name; `nil` with neither.
     func carrier(owner: DuffelCarrier?) -> Carrier? {
         let code = DuffelText.code(iataCode, length: 2, digits: true)
         let ownName = DuffelText.name(name)
@@ -165,10 +165,11 @@ extension DuffelCarrier {
     }
 }
 
-/// Text from Duffel made fit for an offer: codes checked for their form, names sanitised and shortened.
+/// Text from Duffel made fit for an offer: codes and flight numbers checked for their form, names kept as
+/// sent.
 ///
 /// An answer repeats the same few codes and names in every offer, so the checks work on the UTF-8 bytes
-/// and printable ASCII passes through as it is, without a Foundation round trip per value.
+/// without a Foundation round trip per value.
 enum DuffelText {
     /// An IATA code: `length` ASCII letters (and digits, for airlines), upper-cased; `nil` for anything else.
     static func code(_ text: String?, length: Int, digits: Bool) -> String? {
@@ -193,31 +194,26 @@ enum DuffelText {
         return trimmed.isEmpty ? number : String(trimmed)
     }
 
-    /// A name fit for a terminal: sanitised, on one line, at most 80 characters; `nil` when blank.
+    /// A display name from the answer, kept as sent but for white space at either end; `nil` when blank.
+    /// The writing layer makes it safe for a terminal, and JSON carries it escaped without loss.
     static func name(_ text: String?) -> String? {
-        printable(text, limit: 80)
+        trimmed(text)
     }
 
-    /// Duffel's offer id, printable and short, as the source's reference.
+    /// Duffel's offer id as the source's reference, kept as sent like a name.
     static func reference(_ text: String?) -> String? {
-        printable(text, limit: 64)
+        trimmed(text)
     }
 
-    /// The text as `PrintableText.excerpt` makes it, passing printable ASCII without single spaces at
-    /// either end or doubled ones through as it is; `nil` when blank.
-    private static func printable(_ text: String?, limit: Int) -> String? {
-        guard let text else { return nil }
-        let bytes = text.utf8
-        if bytes.count <= limit, let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 {
-            var previous: UInt8 = 0
-            let plain = bytes.allSatisfy { byte in
-                defer { previous = byte }
-                return (0x21...0x7E).contains(byte) || (byte == 0x20 && previous != 0x20)
-            }
-            if plain { return text }
+    /// The text without white space at either end, or `nil` when nothing is left. Most names have none,
+    /// so only those that start or end with white space go through Foundation.
+    private static func trimmed(_ text: String?) -> String? {
+        guard let text, let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else {
+            return nil
         }
-        let excerpt = PrintableText.excerpt(text, limit: limit)
-        return excerpt.isEmpty ? nil : excerpt
+        guard first.properties.isWhitespace || last.properties.isWhitespace else { return text }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
