@@ -625,12 +625,50 @@ enum KiwiTimeText {
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>
     ) -> (date: LocalDate, secondsOfDay: Int64, offsetSeconds: Int64)? {
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-        var index = start
-        func number(_ digits: Int) -> Int? {
+        var text = Cursor(bytes)
+        guard let year = text.number(4), text.skip("-"), let month = text.number(2), text.skip("-"),
+            let day = text.number(2), let date = LocalDate(year: year, month: month, day: day),
+            text.skip("T") || text.skip("t") || text.skip(" "),
+            let hour = text.number(2), hour < 24, text.skip(":"), let minute = text.number(2), minute < 60
+        else { return nil }
+        var second = 0
+        if text.skip(":") {
+            guard let value = text.number(2), value <= 60 else { return nil }
+            // A leap second is the last second of its minute here.
+            second = min(value, 59)
+            if text.skip("."), !text.skipDigits() { return nil }
+        }
+        var offset = 0
+        if text.skip("Z") || text.skip("z") {
+            offset = 0
+        } else if let sign = text.sign() {
+            guard let hours = text.number(2), hours < 24 else { return nil }
+            _ = text.skip(":")
+            guard let minutes = text.number(2), minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard text.isAtEnd else { return nil }
+        return (date, Int64(hour * 3600 + minute * 60 + second), Int64(offset))
+    }
+
+    /// A position in a time's bytes, between surrounding spaces.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+        var end: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            index = 0
+            end = bytes.count
+            while index < end, bytes[index] == 0x20 { index += 1 }
+            while end > index, bytes[end - 1] == 0x20 { end -= 1 }
+        }
+
+        var isAtEnd: Bool { index == end }
+
+        /// Exactly `digits` decimal digits.
+        mutating func number(_ digits: Int) -> Int? {
             guard end - index >= digits else { return nil }
             var value = 0
             for _ in 0..<digits {
@@ -641,41 +679,27 @@ enum KiwiTimeText {
             }
             return value
         }
-        func skip(_ byte: UInt8) -> Bool {
-            guard index < end, bytes[index] == byte else { return false }
+
+        /// Steps over `character` when it is next.
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < end, bytes[index] == UInt8(ascii: character) else { return false }
             index += 1
             return true
         }
-        guard let year = number(4), skip(0x2D), let month = number(2), skip(0x2D), let day = number(2),
-            let date = LocalDate(year: year, month: month, day: day),
-            skip(0x54) || skip(0x74) || skip(0x20),
-            let hour = number(2), hour < 24, skip(0x3A), let minute = number(2), minute < 60
-        else { return nil }
-        var second = 0
-        if skip(0x3A) {
-            guard let value = number(2), value <= 60 else { return nil }
-            second = min(value, 59)
-            if skip(0x2E) {
-                let digitsStart = index
-                while index < end, (0x30...0x39).contains(bytes[index]) { index += 1 }
-                guard index > digitsStart else { return nil }
-            }
+
+        /// Steps over a run of digits; whether there was one.
+        mutating func skipDigits() -> Bool {
+            let start = index
+            while index < end, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index > start
         }
-        var offset = 0
-        if index < end {
-            if skip(0x5A) || skip(0x7A) {
-                offset = 0
-            } else if index < end, bytes[index] == 0x2B || bytes[index] == 0x2D {
-                let sign = bytes[index] == 0x2D ? -1 : 1
-                index += 1
-                guard let hours = number(2), hours < 24 else { return nil }
-                _ = skip(0x3A)
-                guard let minutes = number(2), minutes < 60 else { return nil }
-                offset = sign * (hours * 3600 + minutes * 60)
-            }
+
+        /// Steps over `+` (1) or `-` (-1).
+        mutating func sign() -> Int? {
+            if skip("+") { return 1 }
+            if skip("-") { return -1 }
+            return nil
         }
-        guard index == end else { return nil }
-        return (date, Int64(hour * 3600 + minute * 60 + second), Int64(offset))
     }
 }
 
