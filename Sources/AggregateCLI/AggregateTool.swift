@@ -20,7 +20,10 @@ public struct AggregateTool: Sendable {
 
     /// Every subcommand, in the order help lists them.
     static var commands: [any Command.Type] {
-        [SearchCommand.self, CompareCommand.self, ProvidersCommand.self, AirlinesCommand.self, FavoritesCommand.self]
+        [
+            SearchCommand.self, CompareCommand.self, DatesCommand.self, ProvidersCommand.self, AirlinesCommand.self,
+            FavoritesCommand.self, MCPCommand.self,
+        ]
     }
 
     let catalog: ProviderCatalog
@@ -43,8 +46,8 @@ public struct AggregateTool: Sendable {
 
     /// Runs one command line.
     /// - Parameter arguments: the arguments, without the program name.
-    /// - Returns: the exit status: 0 done, 2 partial, 3 no provider answered, 64 usage error, and the
-    ///   others the README lists.
+    /// - Returns: the exit status: 0 done, 2 partial, 3 no provider answered, 64 usage error, 74 the
+    ///   results could not be written, and the others the README lists.
     public func run(arguments: [String]) async -> Int32 {
         await run(arguments).rawValue
     }
@@ -76,10 +79,23 @@ public struct AggregateTool: Sendable {
                 """
     }
 
-    /// Runs the tool.
+    /// Runs the tool, then settles how writing the results went.
+    ///
+    /// A reader that went away (`EPIPE`, as under `| head -1`) is not an error: the status is the
+    /// command's own, as if everything had been read, and nothing is said about it. Any other failed
+    /// write to standard output (a full disk, a closed descriptor) is one line on standard error and
+    /// status 74 (`EX_IOERR`).
     /// - Parameter arguments: the command line without the program name.
     /// - Returns: the exit status.
     func run(_ arguments: [String]) async -> ExitCode {
+        let status = await dispatch(arguments)
+        guard let failure = console.outputFailure(), !failure.isClosedPipe else { return status }
+        console.printError("error: cannot write the results: \(failure.reason)")
+        return .outputFailed
+    }
+
+    /// Runs the command the arguments name.
+    private func dispatch(_ arguments: [String]) async -> ExitCode {
         if let clash = Self.duplicateID(in: catalog.all) {
             console.printError("error: two installed providers have the id '\(clash)'; give each its own id")
             return .usage

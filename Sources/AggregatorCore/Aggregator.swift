@@ -1,8 +1,9 @@
 import Foundation
 
 /// Asks several providers at once and turns their answers into one ranked result: the
-/// ``ProviderRunner`` (fan-out, deadline, cache, outcomes) followed by the ``SearchPipeline`` (convert,
-/// enrich, merge, filter, rank, limit). It composes the two and does nothing else.
+/// ``ProviderRunner`` (fan-out, deadline, cache, outcomes) followed by the ``SearchPipeline`` (party,
+/// convert, bags, enrich, merge, filter, rank, limit; its doc comment has the rules). It composes the two
+/// and does nothing else.
 public struct Aggregator: Sendable {
     /// The providers to ask, in output order.
     public let providers: [any OfferProvider]

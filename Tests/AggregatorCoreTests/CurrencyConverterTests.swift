@@ -51,6 +51,17 @@ struct CurrencyConverterTests {
             (#"{"base": "EUR", "date": "20.11.2026", "rates": {"USD": 1}}"#, "is not YYYY-MM-DD"),
             (#"{"base": "EUR", "date": "2026-11-20", "rates": {"USD": 0}}"#, "is not positive"),
             (#"{"base": "EUR", "date": "2026-11-20", "rates": {}}"#, "has no rates"),
+            (
+                #"{"base": "EUR", "date": "2026-11-20", "rates": {"USD": 1.06, "JPY": 1e-120}}"#,
+                "the rate for JPY is outside 0.000001 to 1000000000 units per EUR"
+            ),
+            (
+                #"{"base": "EUR", "date": "2026-11-20", "rates": {"RUB": "1e12"}}"#,
+                "the rate for RUB is outside 0.000001 to 1000000000 units per EUR"
+            ),
+            (#"{"base": "EUR", "date": "2026-11-20", "rates": {"RUB": 1e300}}"#, "the rate for RUB is"),
+            (#"{"base": "EUR", "date": "2026-11-20", "rates": {"RUB": "NaN"}}"#, "is not a rates table"),
+            (#"{"base": "EUR", "date": "2026-11-20", "rates": {"RUB": -94.25}}"#, "the rate for RUB is not positive"),
         ]
         for (text, reason) in bad {
             #expect {
@@ -68,5 +79,63 @@ struct CurrencyConverterTests {
         for code in ["RUB", "USD", "EGP", "GBP"] {
             #expect(CurrencyCode(code).flatMap(table.rate(for:)) != nil, "\(code)")
         }
+    }
+
+    /// A price of `10^exponent` in `currency`, as a provider could send it.
+    static func price(exponent: Int, _ currency: CurrencyCode, provider: ProviderID = "a") -> Offer {
+        OfferFactory.flight(
+            provider: provider, carrier: "OS", from: "VIE", to: "BCN", departure: "2026-12-18 07:05",
+            price: Decimal(sign: .plus, exponent: exponent, significand: 1), currency: currency,
+            reference: "\(provider)-\(exponent)")
+    }
+
+    @Test(arguments: ["JPY", "RUB", "EUR"])
+    func aPriceThatConvertsToNothingOrOverflowsIsLeftOutNeverNaN(target: String) throws {
+        let converter = CurrencyConverter(rates: .embedded, target: try #require(CurrencyCode(target)))
+        let tiny = Self.price(exponent: -120, .eur)
+        let huge = Self.price(exponent: 160, .usd)
+        let normal = Self.price(exponent: 2, .eur)
+        let (offers, outOfRange) = converter.convertReportingOutOfRange([tiny, huge, normal])
+        #expect(offers.map(\.sources[0].reference) == ["a-2"])
+        for offer in offers {
+            #expect(!offer.price.amount.isNaN && offer.price.amount > 0)
+        }
+        // A price already in the target currency is judged as shown: 1e-120 euros is 0.00 euros, left out too.
+        #expect(outOfRange.count == 2)
+        #expect(Set(outOfRange.map(\.currency)) == [.eur, .usd])
+        #expect(converter.convert(tiny.price) == nil)
+        #expect(converter.convert(normal.price).map { $0.amount > 0 } == true)
+    }
+
+    @Test func aMergedOfferLosesOnlyTheSellerWhosePriceIsOutOfRange() throws {
+        let yen = try #require(CurrencyCode("JPY"))
+        let converter = CurrencyConverter(rates: .embedded, target: yen)
+        var offer = Self.price(exponent: 2, .eur)
+        offer.sources.append(Self.price(exponent: -120, .eur, provider: "b").sources[0])
+        let (offers, outOfRange) = converter.convertReportingOutOfRange([offer])
+        let kept = try #require(offers.first)
+        #expect(kept.sources.map(\.provider) == ["a"])
+        #expect(kept.price == Money(16_342, yen))
+        #expect(outOfRange == [Money(Decimal(sign: .plus, exponent: -120, significand: 1), .eur)])
+    }
+
+    @Test func theSearchSaysHowManyPricesWereLeftOut() throws {
+        let runs = [
+            ProviderRun(
+                outcome: ProviderOutcome(provider: "a", status: .ok, offerCount: 2),
+                response: ProviderResponse(offers: [Self.price(exponent: -120, .eur), Self.price(exponent: 2, .eur)]))
+        ]
+        let query = SearchQuery(currency: .rub)
+        let result = SearchPipeline().run(runs, query: query)
+        #expect(result.offers.count == 1)
+        #expect(result.notes == [.pricesOutOfRange(1, currencies: [.eur], target: .rub)])
+    }
+
+    @Test func aTableDropsRatesNoCurrencyHas() throws {
+        let yen = try #require(CurrencyCode("JPY"))
+        let table = ExchangeRates(
+            base: .eur, date: day("2026-11-20"),
+            rates: [.usd: decimal("1.06"), yen: Decimal(sign: .plus, exponent: -120, significand: 1), .rub: .nan])
+        #expect(table.rates.keys.sorted() == [.eur, .usd])
     }
 }

@@ -48,9 +48,12 @@ struct RetryPolicyTests {
 struct RetryOverTheWireTests {
     private let quick = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(20), maxDelay: .milliseconds(50))
 
+    /// A client whose retries these tests count. Without a deadline the retry stage makes no retry past
+    /// the request's own timeout, so the default one is generous: a tight one would turn a slow moment on a
+    /// loaded machine into attempts that were never made.
     private func client(
         _ server: LoopbackHTTPServer, policy: RetryPolicy? = nil, deadline: Duration? = nil,
-        requestTimeout: Duration = .seconds(5)
+        requestTimeout: Duration = .seconds(60)
     ) -> ProviderClient {
         ProviderClient(
             provider: "probe", endpoint: .remote(server.baseURL), embedded: EmbeddedResponses([:]),

@@ -38,6 +38,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case oversized(bytes: Int)
         /// `302 Found` pointing at `to`, a path on this server or an absolute URL.
         case redirect(to: String)
+        /// A `Content-Encoding: gzip` body that inflates to `bytes` zeros from about a thousandth of that on
+        /// the wire, with an exact `Content-Length`: a compression bomb (see ``GzipOfZeros``).
+        case gzip(bytes: Int)
     }
 
     /// A request as the server received it.
@@ -223,6 +226,11 @@ private final class Listener: @unchecked Sendable {
             _ = write(client, Data("0\r\n\r\n".utf8))
         case .redirect(let location):
             _ = write(client, head(302, ["Location": location], contentLength: 0))
+        case .gzip(let bytes):
+            let stream = GzipOfZeros(size: bytes)
+            let fields = ["Content-Type": "application/json", "Content-Encoding": "gzip"]
+            guard write(client, head(200, fields, contentLength: stream.compressedSize)) else { return }
+            stream.stream { write(client, Data($0)) }
         case .slow:
             break  // Unwrapped by the loop above.
         }

@@ -32,7 +32,7 @@ struct FavoritesCommandTests {
         #expect(list.stdout == "Luxwing\nOS       Austrian Airlines\nTK       Türk Hava Yolları\n")
         #expect(list.stderr == "")
 
-        let remove = try await sandbox.run("remove", "Austrian", "Airlines")
+        let remove = try await sandbox.run("remove", "Austrian Airlines")
         #expect(remove.status == 0)
         #expect(remove.stdout == "removed OS (Austrian Airlines)\n")
         let missing = try await sandbox.run("remove", "OS")
@@ -141,7 +141,7 @@ struct FavoritesCommandTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.file.path), "nothing was written")
         let help = try await Binary.run(["favorites", "--help"])
         #expect(help.stdout.hasPrefix("OVERVIEW: "))
-        #expect(help.stdout.contains("USAGE: aggregate favorites add|remove|list [AIRLINE]"))
+        #expect(help.stdout.contains("USAGE: aggregate favorites add|remove|list [AIRLINE...]"))
         #expect(help.stdout.contains("1 'remove' of an airline"))
     }
 }

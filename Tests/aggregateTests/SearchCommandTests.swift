@@ -92,7 +92,7 @@ struct SearchCommandTests {
         #expect(run.status == 0)
         #expect(
             run.stdoutLines[0]
-                == "id,kind,origin,destination,departure,arrival,duration_minutes,stops,carriers,flights,price,currency,sources,sold_by,cheapest_source,deep_link,tags"
+                == "id,kind,origin,destination,departure,arrival,duration_minutes,stops,carriers,flights,price,currency,sources,sold_by,cheapest_source,deep_link,tags,return_departure,return_arrival"
         )
         #expect(run.stdoutLines[2].contains(",\"LX 1577, LX 1952\","))
         #expect(run.stdoutLines.filter { !$0.isEmpty }.count == 4)
@@ -174,7 +174,7 @@ struct ProviderFailureTests {
     @Test func aFolderEndpointServesOneFilePerRequest() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
-            "search.json",
+            "prices_for_dates.json",
             """
             {"passengers_count": 1, "origin": {"iata": "MOW", "name": "Москва"},
              "destination": {"iata": "LED", "name": "Санкт-Петербург"},

@@ -111,12 +111,12 @@ struct UsageTests {
         #expect(run.status == 0)
         #expect(
             run.stdout == """
-                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                                                   ENDPOINT                  SET BY                        API KEY
-                kiwi       Kiwi.com                flights            EUR       cabins, dates, passengers, round_trips, server_side_filters  file:///tmp/kiwi.json     --endpoint                    not set
-                aviasales  Aviasales               flights            RUB       dates                                                        https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  -
-                sunweb     SunWeb                  flights            EUR       round_trips                                                  embedded                  default                       -
-                sita       SITA Airline Directory  airline_directory  -                                                                      embedded                  default                       -
-                carrental  CarRental               cars               -                                                                      embedded                  default                       -
+                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY                        API KEY
+                kiwi       Kiwi.com                flights            EUR       dates, round_trips, server_side_filters  file:///tmp/kiwi.json     --endpoint                    not set
+                aviasales  Aviasales               flights            RUB       dates, round_trips, server_side_filters  https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  not set
+                sunweb     SunWeb                  flights            EUR       round_trips                              embedded                  default                       -
+                sita       SITA Airline Directory  airline_directory  -                                                  embedded                  default                       -
+                carrental  CarRental               cars               -                                                  embedded                  default                       -
 
                 """)
         let all = try await Binary.run(["providers"])

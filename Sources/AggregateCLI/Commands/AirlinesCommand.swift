@@ -41,8 +41,7 @@ struct AirlinesCommand: Command {
     init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
         let command = Self.configuration.name
         if let word = options.positional.first {
-            throw UsageError(
-                "unexpected argument '\(word)'", hint: "to search, write --search \(word)", command: command)
+            throw UsageError.unexpectedArgument(word, command: command) { "to search, write --search \($0)" }
         }
         let reader = ValueReader(options: options, command: command)
         search = try reader.text(.search)
@@ -72,8 +71,12 @@ struct AirlinesCommand: Command {
         airlines.sort { (AirlineDirectory.fold($0.name), $0.id) < (AirlineDirectory.fold($1.name), $1.id) }
 
         switch format {
-        case .json: console.print(json(result, airlines: airlines, favorites: favorites).serialized())
-        default: if !airlines.isEmpty { console.print(table(airlines, favorites: favorites, bold: console.colors)) }
+        case .json:
+            console.writeOut(JSONWriter.printed { write(result, airlines: airlines, favorites: favorites, to: &$0) })
+        default:
+            if !airlines.isEmpty {
+                console.writeOut(table(airlines, favorites: favorites, bold: console.colors) + "\n")
+            }
         }
         Diagnostics(verbose: false, endpoints: [:], settings: directory.settings).report(result, to: console)
         if airlines.isEmpty, result.completeness != .none {
@@ -88,7 +91,7 @@ struct AirlinesCommand: Command {
             .init(title: "CALLSIGN"), .init(title: "ACTIVE"), .init(title: "★"),
         ])
         for airline in airlines {
-            table.rows.append([
+            table.append([
                 airline.iata ?? "-", airline.icao ?? "-", airline.name, airline.country ?? "-", airline.callsign ?? "-",
                 airline.isActive ? "yes" : "no", favorites.contains(airline) ? "★" : "",
             ])
@@ -96,25 +99,45 @@ struct AirlinesCommand: Command {
         return table.render(bold: bold)
     }
 
-    func json(_ result: SearchResult, airlines: [AirlineRecord], favorites: FavoriteCarriers) -> JSONValue {
-        .object([
-            ("schema", .string(Self.schema)),
-            ("providers", .array(result.outcomes.map(SearchRenderer.json))),
-            ("skipped", .int(result.outcomes.map(\.skipped).reduce(0, +))),
-            ("count", .int(airlines.count)),
-            (
-                "airlines",
-                .array(
-                    airlines.map { airline in
-                        .object([
-                            ("id", .int(airline.id)), ("name", .string(airline.name)), ("iata", .string(airline.iata)),
-                            ("icao", .string(airline.icao)), ("callsign", .string(airline.callsign)),
-                            ("country", .string(airline.country)), ("active", .bool(airline.isActive)),
-                            ("image", .string(airline.imageURL?.absoluteString)),
-                            ("favorite", .bool(favorites.contains(airline))),
-                        ])
-                    })
-            ),
-        ])
+    func write(
+        _ result: SearchResult, airlines: [AirlineRecord], favorites: FavoriteCarriers, to json: inout JSONWriter
+    ) {
+        json.object { json in
+            json.key("schema")
+            json.string(Self.schema)
+            json.key("providers")
+            json.array { json in
+                for outcome in result.outcomes { SearchRenderer.write(outcome, to: &json) }
+            }
+            json.key("skipped")
+            json.int(result.outcomes.map(\.skipped).reduce(0, +))
+            json.key("count")
+            json.int(airlines.count)
+            json.key("airlines")
+            json.array { json in
+                for airline in airlines {
+                    json.object { json in
+                        json.key("id")
+                        json.int(airline.id)
+                        json.key("name")
+                        json.string(airline.name)
+                        json.key("iata")
+                        json.string(airline.iata)
+                        json.key("icao")
+                        json.string(airline.icao)
+                        json.key("callsign")
+                        json.string(airline.callsign)
+                        json.key("country")
+                        json.string(airline.country)
+                        json.key("active")
+                        json.bool(airline.isActive)
+                        json.key("image")
+                        json.string(airline.imageURL?.absoluteString)
+                        json.key("favorite")
+                        json.bool(favorites.contains(airline))
+                    }
+                }
+            }
+        }
     }
 }

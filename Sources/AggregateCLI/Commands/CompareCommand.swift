@@ -39,11 +39,14 @@ struct CompareCommand: Command {
 
     let options: QueryOptions
     let order: SourceComparison.Order
+    /// `--wide`: every table column in full, whatever the terminal's width.
+    let wide: Bool
 
     init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
         self.options = try QueryOptions(options, context: context, command: Self.configuration.name)
         // QueryOptions defaults the sort to price; only a --sort actually typed replaces the saving order.
         order = options.value(.sort) == nil ? .saving : .ranked
+        wide = options.has(.wide)
     }
 
     func run(console: Console) async -> ExitCode {
@@ -60,7 +63,10 @@ struct CompareCommand: Command {
             return .usage
         }
         let comparison = SourceComparison(result, order: order, limit: limit)
-        console.writeOut(CompareRenderer(comparison: comparison).render(options.format, colors: console.colors))
+        // A terminal's table fits its width unless --wide; a pipe or a file gets the full table.
+        let width = wide ? nil : console.terminalWidth()
+        console.writeOut(
+            CompareRenderer(comparison: comparison).render(options.format, colors: console.colors, width: width))
         // The comparison's notes are the search's plus its own, so they are reported in their place.
         var reported = result
         reported.notes = comparison.notes

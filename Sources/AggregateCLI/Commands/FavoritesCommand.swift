@@ -1,16 +1,17 @@
 import AggregatorCore
 import Foundation
 
-/// `aggregate favorites add|remove|list AIRLINE`: the favourite airlines that `search` tags and
+/// `aggregate favorites add|remove|list AIRLINE...`: the favourite airlines that `search` tags and
 /// `airlines --favorites` lists.
 struct FavoritesCommand: Command {
     static let configuration = CommandConfiguration(
         name: "favorites",
         abstract: "Add, remove or list your favourite airlines, which search results mark",
         options: DirectoryOptions.specs,
-        arguments: "add|remove|list [AIRLINE]",
+        arguments: "add|remove|list [AIRLINE...]",
         discussion: """
-            AIRLINE is an IATA code (OS) or, for an airline without one, its name ("Luxwing"). It is looked up
+            AIRLINE is an IATA code (OS) or, for an airline without one, its name ("Luxwing"); 'add' and
+            'remove' take several at once (add OS LH), so quote a name of several words. Each is looked up
             in the airline directory: a known code, or a known name in any case and without accents, is stored
             as the airline's IATA code (its name when it has none). An airline the directory does not know is
             stored as typed, with a note. 'list' prints one favourite per line with the directory's name.
@@ -20,10 +21,11 @@ struct FavoritesCommand: Command {
             favorites.json.corrupt-<time> with a warning, and the favourites start empty.
 
             EXIT CODES: 0 done (adding one that is already there is done too), 1 'remove' of an airline that
-            is not a favourite (nothing changed), or the favourites file cannot be read or written, 64 usage error.
+            is not a favourite (the others named are removed), or the favourites file cannot be read or
+            written, 64 usage error.
 
             EXAMPLES:
-              aggregate favorites add OS
+              aggregate favorites add OS LH
               aggregate favorites add "turk hava yollari"
               aggregate favorites remove os
               aggregate favorites list
@@ -35,7 +37,8 @@ struct FavoritesCommand: Command {
     }
 
     let action: Action
-    let airline: String?
+    /// The airlines named, as typed and trimmed, in order.
+    let airlines: [String]
     let directory: DirectoryOptions
     let folder: URL?
 
@@ -51,11 +54,13 @@ struct FavoritesCommand: Command {
                     word.lowercased(), among: Action.allCases.map(\.rawValue), otherwise: "write add, remove or list"),
                 command: command)
         }
-        let rest = options.positional.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let named = options.positional.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+        let rest = named.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         switch action {
         case .list where !rest.isEmpty:
             throw UsageError(
-                "'list' takes no airline, got '\(rest)'", hint: "write aggregate favorites list", command: command)
+                "'list' takes no airline, got '\(PrintableText.excerpt(rest, limit: 40))'",
+                hint: "write aggregate favorites list", command: command)
         case .add where rest.isEmpty, .remove where rest.isEmpty:
             throw UsageError(
                 "'\(action.rawValue)' needs an airline",
@@ -63,8 +68,14 @@ struct FavoritesCommand: Command {
                 command: command)
         default: break
         }
+        // Every airline has a letter or a digit: a blank word or a lone '-' is a slip, not an airline.
+        if let blank = named.first(where: { !$0.contains(where: { $0.isLetter || $0.isNumber }) }) {
+            throw UsageError(
+                "'\(PrintableText.excerpt(blank, limit: 40))' is not an airline code or name",
+                hint: "write for example aggregate favorites \(action.rawValue) OS", command: command)
+        }
         self.action = action
-        airline = rest.isEmpty ? nil : rest
+        airlines = named
         directory = try DirectoryOptions(options, context: context, command: command)
         folder = FavoritesLocation.folder(environment: context.environment)
     }
@@ -107,50 +118,73 @@ struct FavoritesCommand: Command {
             console.printError("no favourites yet; add one with 'aggregate favorites add CODE'")
             return .success
         }
-        let width = snapshot.entries.map(\.count).max() ?? 0
+        // A table without a header: entries can be anything a user typed or a file held, so they are
+        // sanitised, bounded and aligned by terminal columns like every other table.
+        var table = TextTable(columns: [.init(title: "AIRLINE"), .init(title: "NAME")], showsHeader: false)
         for entry in snapshot.entries {
             let record = Self.record(for: entry, in: airlines)
             let name = record?.name ?? (airlines.isEmpty ? nil : "(not in the directory)")
             guard let name, AirlineDirectory.fold(name) != AirlineDirectory.fold(entry) else {
-                console.print(entry)
+                table.append([entry])
                 continue
             }
-            console.print(entry.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + name)
+            table.append([entry, name])
         }
+        console.writeOut(table.render(bold: false) + "\n")
         return .success
     }
 
     private func change(
-        _ store: FavoritesStore, airlines: AirlineDirectory, console: Console
+        _ store: FavoritesStore, airlines directory: AirlineDirectory, console: Console
     ) throws(FavoritesError) -> ExitCode {
-        let typed = airline ?? ""
-        let record = Self.record(for: typed, in: airlines)
-        let stored = record.map { $0.iata ?? $0.name } ?? typed
-        let label = record.map { $0.iata == nil ? $0.name : "\(stored) (\($0.name))" } ?? stored
+        let resolved = airlines.map { typed in Resolved(typed: typed, record: Self.record(for: typed, in: directory)) }
         if action == .add {
-            if record == nil, !airlines.isEmpty {
+            for airline in resolved where airline.record == nil && !directory.isEmpty {
                 console.printError(
-                    "note: '\(typed)' is not in the airline directory; it is stored as typed and matched by code or name"
-                )
+                    "note: '\(PrintableText.sanitized(airline.typed))' is not in the airline directory; it is stored "
+                        + "as typed and matched by code or name")
             }
-            let snapshot = try store.add(stored)
+            let snapshot = try store.add(resolved.map(\.stored))
             report(snapshot.warnings, console: console)
-            console.print(snapshot.changed ? "added \(label)" : "\(label) is already a favourite")
+            for (airline, added) in zip(resolved, snapshot.changes) {
+                console.print(added ? "added \(airline.label)" : "\(airline.label) is already a favourite")
+            }
             return .success
         }
-        var snapshot = try store.remove(stored)
+        let snapshot = try store.remove(resolved.map(\.stored))
         report(snapshot.warnings, console: console)
-        if !snapshot.changed, AirlineDirectory.fold(typed) != AirlineDirectory.fold(stored) {
-            // Stored as typed before the directory knew it.
-            snapshot = try store.remove(typed)
-            report(snapshot.warnings, console: console)
+        var removed = snapshot.changes
+        // Those stored as typed before the directory knew them.
+        let retry = resolved.indices.filter { !removed[$0] && resolved[$0].typedDiffersFromStored }
+        if !retry.isEmpty {
+            let second = try store.remove(retry.map { resolved[$0].typed })
+            report(second.warnings, console: console)
+            for (index, changed) in zip(retry, second.changes) { removed[index] = changed }
         }
-        guard snapshot.changed else {
-            console.printError("error: \(label) is not a favourite; 'aggregate favorites list' shows them")
-            return .failure
+        for (airline, wasRemoved) in zip(resolved, removed) {
+            if wasRemoved {
+                console.print("removed \(airline.label)")
+            } else {
+                console.printError(
+                    "error: \(airline.label) is not a favourite; 'aggregate favorites list' shows them")
+            }
         }
-        console.print("removed \(label)")
-        return .success
+        return removed.allSatisfy { $0 } ? .success : .failure
+    }
+
+    /// An airline as typed, and what the directory makes of it.
+    private struct Resolved {
+        let typed: String
+        let record: AirlineRecord?
+
+        /// What is stored: the directory's IATA code, its name for an airline without one, else as typed.
+        var stored: String { record.map { $0.iata ?? $0.name } ?? typed }
+        /// `OS (Austrian Airlines)`, `Luxwing`, or as typed; safe on a terminal, since names come from a
+        /// provider.
+        var label: String {
+            PrintableText.sanitized(record.map { $0.iata == nil ? $0.name : "\(stored) (\($0.name))" } ?? stored)
+        }
+        var typedDiffersFromStored: Bool { AirlineDirectory.fold(typed) != AirlineDirectory.fold(stored) }
     }
 
     private func report(_ warnings: [String], console: Console) {

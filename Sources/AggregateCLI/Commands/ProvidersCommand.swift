@@ -33,7 +33,8 @@ struct ProvidersCommand: Command {
         }
         self.listed = listed.isEmpty ? catalog.all : listed
         format = try reader.choice(.format, OutputFormat.self, among: [.table, .json]) ?? .table
-        let config = try ConfigFile.load(from: UserFolders(environment: environment), command: Self.configuration.name)
+        let config = try ConfigFile.load(
+            from: UserFolders(environment: environment), catalog: catalog, command: Self.configuration.name)
         endpoints = try EndpointSettings(
             flags: options.all(.endpoint), environment: environment, config: config, providers: catalog.all,
             command: Self.configuration.name)
@@ -51,26 +52,17 @@ struct ProvidersCommand: Command {
     func run(console: Console) async -> ExitCode {
         let descriptors = listed.map(\.descriptor)
         if format == .json {
-            let list: [JSONValue] = descriptors.map { descriptor in
-                .object([
-                    ("id", .string(descriptor.id.rawValue)), ("name", .string(descriptor.displayName)),
-                    ("summary", .string(descriptor.summary)),
-                    ("offers", .array(descriptor.categories.sorted().map { .string($0.rawValue) })),
-                    ("currency", .string(descriptor.nativeCurrency?.rawValue)),
-                    ("capabilities", .array(descriptor.capabilities.map(\.rawValue).sorted().map(JSONValue.string))),
-                    ("endpoint", .string(endpoints.endpoints[descriptor.id]?.description ?? "embedded")),
-                    ("endpoint_source", .string(endpoints.origins[descriptor.id] ?? "default")),
-                    ("live_url", .string(descriptor.liveURL?.absoluteString)),
-                    ("api_key", .string(apiKeyState(descriptor))),
-                    (
-                        "api_key_variable",
-                        .string(descriptor.authentication.takesKey ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
-                    ),
-                ])
-            }
-            console.print(
-                JSONValue.object([("schema", .string("aggregate.providers.v1")), ("providers", .array(list))])
-                    .serialized())
+            console.writeOut(
+                JSONWriter.printed { json in
+                    json.object { json in
+                        json.key("schema")
+                        json.string("aggregate.providers.v1")
+                        json.key("providers")
+                        json.array { json in
+                            for descriptor in descriptors { write(descriptor, to: &json) }
+                        }
+                    }
+                })
             return .success
         }
         var table = TextTable(columns: [
@@ -78,7 +70,7 @@ struct ProvidersCommand: Command {
             .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "API KEY"),
         ])
         for descriptor in descriptors {
-            table.rows.append([
+            table.append([
                 descriptor.id.rawValue, descriptor.displayName,
                 descriptor.categories.sorted().map(\.rawValue).joined(separator: ", "),
                 descriptor.nativeCurrency?.rawValue ?? "-",
@@ -87,7 +79,34 @@ struct ProvidersCommand: Command {
                 endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor),
             ])
         }
-        console.print(table.render(bold: console.colors))
+        console.writeOut(table.render(bold: console.colors) + "\n")
         return .success
+    }
+
+    private func write(_ descriptor: ProviderDescriptor, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id")
+            json.string(descriptor.id.rawValue)
+            json.key("name")
+            json.string(descriptor.displayName)
+            json.key("summary")
+            json.string(descriptor.summary)
+            json.key("offers")
+            json.strings(descriptor.categories.sorted().map(\.rawValue))
+            json.key("currency")
+            json.string(descriptor.nativeCurrency?.rawValue)
+            json.key("capabilities")
+            json.strings(descriptor.capabilities.map(\.rawValue).sorted())
+            json.key("endpoint")
+            json.string(endpoints.endpoints[descriptor.id]?.description ?? "embedded")
+            json.key("endpoint_source")
+            json.string(endpoints.origins[descriptor.id] ?? "default")
+            json.key("live_url")
+            json.string(descriptor.liveURL?.absoluteString)
+            json.key("api_key")
+            json.string(apiKeyState(descriptor))
+            json.key("api_key_variable")
+            json.string(descriptor.authentication.takesKey ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
+        }
     }
 }

@@ -22,9 +22,12 @@ struct SearchCommand: Command {
             """)
 
     let options: QueryOptions
+    /// `--wide`: every table column in full, whatever the terminal's width.
+    let wide: Bool
 
     init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
         self.options = try QueryOptions(options, context: context, command: Self.configuration.name)
+        wide = options.has(.wide)
     }
 
     func run(console: Console) async -> ExitCode {
@@ -35,7 +38,9 @@ struct SearchCommand: Command {
             console.printError("error: \(Wording.setup(error))")
             return .usage
         }
-        console.writeOut(SearchRenderer(result: result).render(options.format, colors: console.colors))
+        // A terminal's table fits its width unless --wide; a pipe or a file gets the full table.
+        let width = wide ? nil : console.terminalWidth()
+        console.writeOut(SearchRenderer(result: result).render(options.format, colors: console.colors, width: width))
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
             providersNamed: options.providersNamed

@@ -33,13 +33,28 @@ struct ConfigFile {
     /// The largest config file read.
     static let maxBytes = 1 << 20
 
-    /// Reads the file if it exists.
+    /// Reads the file if it exists, and checks every setting in it, whether or not a flag or a variable
+    /// overrides it and whether or not the command uses it: a file with a mistake is an error for every
+    /// command that reads it. (Endpoints are checked where they are read, by ``EndpointSettings``.)
     /// - Parameters:
     ///   - folders: where to look.
+    ///   - catalog: the installed providers, which `directory` must name one of.
     ///   - command: the command, for error hints.
     /// - Returns: the settings; empty when there is no file.
-    /// - Throws: ``UsageError`` naming the file and what is wrong in it.
-    static func load(from folders: UserFolders, command: String) throws(UsageError) -> ConfigFile {
+    /// - Throws: ``UsageError`` naming the file, the key and what is wrong.
+    static func load(
+        from folders: UserFolders, catalog: ProviderCatalog, command: String
+    ) throws(UsageError)
+        -> ConfigFile
+    {
+        let config = try load(from: folders, command: command)
+        if let setting = DirectorySelection.fileSetting(config) {
+            _ = try DirectorySelection.directory(setting, catalog: catalog, command: command)
+        }
+        return config
+    }
+
+    private static func load(from folders: UserFolders, command: String) throws(UsageError) -> ConfigFile {
         guard let file = folders.config?.appendingPathComponent("config.json") else { return ConfigFile() }
         func problem(_ text: String) -> UsageError {
             UsageError("config file \(file.path): \(text)", hint: "fix it or move it away", command: command)
@@ -51,6 +66,7 @@ struct ConfigFile {
             switch error.reason {
             case .notARegularFile(let kind): throw problem("it is \(kind), not a regular file")
             case .tooLarge(let bytes, _): throw problem("it is \(bytes) bytes; a config file is at most 1 MiB")
+            case .system(ENOENT): throw problem("it is a symbolic link to nothing (no such file or directory)")
             case .system(let code): throw problem("it cannot be read: \(String(cString: strerror(code)).lowercased())")
             }
         }
@@ -60,17 +76,21 @@ struct ConfigFile {
         }
         var config = ConfigFile(path: file.path)
         for key in object.keys.sorted() where !knownKeys.contains(key) {
-            throw problem("unknown key '\(key)' (known: \(knownKeys.joined(separator: ", ")))")
+            throw problem(
+                "unknown key '\(PrintableText.excerpt(key, limit: 40))' (known: \(knownKeys.joined(separator: ", ")))")
         }
         if let endpoints = object["endpoints"] {
             guard let map = endpoints as? [String: Any] else { throw problem("'endpoints' must map ids to URLs") }
             for (id, value) in map {
-                guard let text = value as? String else { throw problem("endpoints.\(id) must be a string") }
+                guard let text = value as? String else {
+                    throw problem("endpoints.\(PrintableText.excerpt(id, limit: 40)) must be a string")
+                }
                 config.endpoints[id] = text
             }
         }
         if let timeout = object["timeout"] {
-            guard let seconds = (timeout as? NSNumber)?.doubleValue, seconds > 0, seconds <= 600,
+            // At least a millisecond once rounded: a timeout that rounds to nothing is no timeout.
+            guard let seconds = (timeout as? NSNumber)?.doubleValue, seconds >= 0.0005, seconds <= 600,
                 !(timeout is Bool)
             else { throw problem("'timeout' must be a number of seconds between 0 and 600") }
             config.timeout = .milliseconds(Int64((seconds * 1000).rounded()))

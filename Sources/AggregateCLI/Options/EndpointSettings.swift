@@ -2,7 +2,9 @@ import AggregatorCore
 import Foundation
 
 /// Each provider's endpoint, from `--endpoint ID=URL`, `AGGREGATE_<ID>_ENDPOINT` or the config file
-/// (in that order of precedence), else `embedded`.
+/// (in that order of precedence), else `embedded`. Every setting given is checked, also one a setting
+/// of higher precedence overrides, and a bad one is an error that names where it was set: the flag, the
+/// variable, or the config file and its key (`config file PATH: endpoints.kiwi: …`).
 struct EndpointSettings {
     /// The endpoint of every installed provider.
     var endpoints: [ProviderID: Endpoint] = [:]
@@ -15,11 +17,12 @@ struct EndpointSettings {
     )
         throws(UsageError)
     {
+        let file = "config file \(config.path ?? "config.json")"
         for id in config.endpoints.keys.sorted()
         where !providers.contains(where: { $0.descriptor.id == ProviderID(rawValue: id) }) {
             let ids = providers.map(\.descriptor.id.rawValue).joined(separator: ", ")
             throw UsageError(
-                "config file \(config.path ?? "config.json"): endpoints.\(id) names no installed provider",
+                "\(file): endpoints.\(PrintableText.excerpt(id, limit: 40)) names no installed provider",
                 hint: "installed: \(ids)", command: command)
         }
         for provider in providers {
@@ -28,12 +31,13 @@ struct EndpointSettings {
             origins[descriptor.id] = "default"
             if let value = config.endpoints[descriptor.id.rawValue] {
                 endpoints[descriptor.id] = try Self.parse(
-                    value, for: descriptor, origin: "config file", command: command)
+                    value, for: descriptor, origin: "\(file): endpoints.\(descriptor.id)", command: command)
                 origins[descriptor.id] = "config file"
             }
             let variable = EnvironmentNames.endpoint(of: descriptor.id)
             if let value = environment[variable], !value.isEmpty {
-                endpoints[descriptor.id] = try Self.parse(value, for: descriptor, origin: variable, command: command)
+                endpoints[descriptor.id] = try Self.parse(
+                    value, for: descriptor, origin: "\(variable) for \(descriptor.id)", command: command)
                 origins[descriptor.id] = variable
             }
         }
@@ -49,27 +53,40 @@ struct EndpointSettings {
                 throw ValueReader.unknownProvider(id.rawValue, among: providers, command: command)
             }
             let value = String(flag[flag.index(after: equals)...])
-            endpoints[id] = try Self.parse(value, for: provider.descriptor, origin: "--endpoint", command: command)
+            endpoints[id] = try Self.parse(
+                value, for: provider.descriptor, origin: "--endpoint for \(id)", command: command)
             origins[id] = "--endpoint"
         }
     }
 
+    /// Reads one setting.
+    /// - Parameters:
+    ///   - value: the setting as written.
+    ///   - descriptor: the provider it is for.
+    ///   - origin: where it was set, for the message: `--endpoint for kiwi`, `AGGREGATE_KIWI_ENDPOINT for
+    ///     kiwi`, `config file PATH: endpoints.kiwi`.
+    ///   - command: the command, for the hint.
+    /// - Returns: the endpoint.
+    /// - Throws: ``UsageError`` naming the origin, for `live` on a provider without a live service, an
+    ///   empty value or an unsupported scheme (`javascript:`, `ftp://`).
     private static func parse(
         _ value: String, for descriptor: ProviderDescriptor, origin: String, command: String
     )
         throws(UsageError) -> Endpoint
     {
-        if value.lowercased() == "live" {
+        if value.trimmingCharacters(in: .whitespaces).lowercased() == "live" {
             guard let url = descriptor.liveURL else {
-                throw UsageError("\(descriptor.id) has no live service", hint: "give its URL instead", command: command)
+                throw UsageError(
+                    "\(origin): \(descriptor.id) has no live service", hint: "give its URL instead", command: command)
             }
             return .remote(url)
         }
         do {
             return try Endpoint(parsing: value)
         } catch {
+            let text = PrintableText.excerpt(error.text, limit: 80)
             throw UsageError(
-                "\(origin) for \(descriptor.id): \(error.text.isEmpty ? "the value is empty" : "'\(error.text)' is not usable: \(error.reason)")",
+                "\(origin): \(text.isEmpty ? "the value is empty" : "'\(text)' is not usable: \(error.reason)")",
                 hint: "use embedded, live, file:///path/response.json or https://host", command: command)
         }
     }

@@ -9,21 +9,53 @@ struct QueryOptions {
         OptionSpec(
             key: .providers, valueName: "LIST|all",
             help: "Providers to ask, comma-separated (default: all that sell something; name a directory to add it)"),
-        OptionSpec(key: .from, valueName: "CODE", help: "IATA airport or city code to leave from (default: anywhere)"),
         OptionSpec(
-            key: .to, valueName: "CODE|anywhere", help: "IATA airport or city code to go to (default: anywhere)"),
-        OptionSpec(key: .date, valueName: "YYYY-MM-DD", help: "Departure date, local at the origin (default: any)"),
-        OptionSpec(key: .returnDate, valueName: "YYYY-MM-DD", help: "Return date; implies --round-trip"),
+            key: .from, valueName: "CODE",
+            help: "IATA airport or city code to leave from; several, comma-separated, for any (default: anywhere)"),
+        OptionSpec(
+            key: .to, valueName: "CODE|anywhere",
+            help: "IATA airport or city code to go to; several, comma-separated, for any (default: anywhere)"),
+        OptionSpec(
+            key: .date, valueName: "YYYY-MM-DD[..YYYY-MM-DD]",
+            help: "Departure day or range of days (YYYY-MM-DD..YYYY-MM-DD), local at the origin (default: any)"),
+        OptionSpec(
+            key: .returnDate, valueName: "YYYY-MM-DD[..YYYY-MM-DD]",
+            help: "Return day or range of days; implies --round-trip"),
         OptionSpec(key: .roundTrip, valueName: nil, help: "Look for round trips instead of one-way trips"),
+        OptionSpec(
+            key: .adults, valueName: "N", help: "Passengers of 12 and over; prices are for the whole party (default: 1)"
+        ),
+        OptionSpec(key: .children, valueName: "N", help: "Passengers of 2 to 11, each with a seat (default: 0)"),
+        OptionSpec(key: .infants, valueName: "N", help: "Lap infants under 2, at most one per adult (default: 0)"),
+        OptionSpec(key: .cabin, valueName: "economy|premium|business|first", help: "Class of travel (default: any)"),
         OptionSpec(key: .kind, valueName: "flights|cars", help: "What to look for (default: flights)"),
         OptionSpec(key: .sort, valueName: "price|duration|departure|best", help: "Result order (default: price)"),
         OptionSpec(key: .limit, valueName: "N", help: "Show at most N offers (default: all)"),
-        OptionSpec(key: .maxPrice, valueName: "AMOUNT", help: "Highest price, in the --currency"),
+        OptionSpec(key: .maxPrice, valueName: "AMOUNT", help: "Highest price for the party, in the --currency"),
         OptionSpec(key: .maxStops, valueName: "N", help: "Most stops on any leg"),
-        OptionSpec(key: .airline, valueName: "CODE", help: "Only trips with this carrier (IATA code or name)"),
+        OptionSpec(
+            key: .airline, valueName: "CODE",
+            help: "Only trips with this carrier on some segment (IATA code or name); several, comma-separated, for any"),
+        OptionSpec(
+            key: .excludeAirline, valueName: "CODE",
+            help: "No trip with this carrier on any segment, marketing or operating; several, comma-separated"),
+        OptionSpec(key: .departAfter, valueName: "HH:MM", help: "Outbound leaves at or after this local time"),
+        OptionSpec(key: .departBefore, valueName: "HH:MM", help: "Outbound leaves at or before this local time"),
+        OptionSpec(key: .arriveAfter, valueName: "HH:MM", help: "Outbound lands at or after this local time"),
+        OptionSpec(key: .arriveBefore, valueName: "HH:MM", help: "Outbound lands at or before this local time"),
+        OptionSpec(key: .maxDuration, valueName: "DURATION", help: "Longest whole trip, such as 6h, 3h30m or 90m"),
+        OptionSpec(key: .minLayover, valueName: "DURATION", help: "Shortest connection between two flights"),
+        OptionSpec(key: .maxLayover, valueName: "DURATION", help: "Longest connection between two flights"),
+        OptionSpec(
+            key: .bags, valueName: "N",
+            help: "Checked bags per passenger: prices include the bag fees sellers state (default: 0)"),
+        OptionSpec(key: .noSelfTransfer, valueName: nil, help: "Leave out self-transfers (separate tickets)"),
+        OptionSpec(key: .noHiddenCity, valueName: nil, help: "Leave out hidden-city fares"),
         OptionSpec(key: .color, valueName: "NAME", help: "Only cars of this colour (case-insensitive)"),
         OptionSpec(key: .currency, valueName: "CODE", help: "Currency prices are converted into (default: EUR)"),
         OptionSpec(key: .format, valueName: "table|json|csv", help: "Output format (default: table)"),
+        OptionSpec(
+            key: .wide, valueName: nil, help: "Print every table column in full, however wide the terminal is"),
         ConnectionOptions.timeout,
         ConnectionOptions.endpoint,
         OptionSpec(key: .rates, valueName: "FILE", help: "Exchange-rates JSON to use instead of the embedded table"),
@@ -58,20 +90,20 @@ struct QueryOptions {
     init(_ options: ParsedOptions, context: CommandContext, command: String) throws(UsageError) {
         let reader = ValueReader(options: options, command: command)
         if let word = options.positional.first {
-            throw UsageError(
-                "unexpected argument '\(word)'", hint: "every value follows its option, such as --from \(word)",
-                command: command)
+            throw UsageError.unexpectedArgument(word, command: command) {
+                "every value follows its option, such as --from \($0)"
+            }
         }
         providers = try reader.providers(from: context.catalog)
         providersNamed =
             options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
         favoritesFolder = UserFolders(environment: context.environment).data
         let kind = try reader.choice(.kind, OfferCategory.self, among: [.flights, .cars]) ?? .flights
-        let departureDate = try reader.date(.date)
-        let returnDate = try reader.date(.returnDate)
-        if let departureDate, let returnDate, returnDate < departureDate {
+        let departureDates = try reader.dateRange(.date)
+        let returnDates = try reader.dateRange(.returnDate)
+        if let departureDates, let returnDates, returnDates.last < departureDates.first {
             throw UsageError(
-                "'--return' \(returnDate) is before '--date' \(departureDate)",
+                "'--return' \(returnDates) is before '--date' \(departureDates)",
                 hint: "give a return on or after the departure", command: command)
         }
         var rates = ExchangeRates.embedded
@@ -84,11 +116,28 @@ struct QueryOptions {
                     "pick one of \(rates.rates.keys.sorted().map(\.rawValue).joined(separator: ", ")) or pass --rates FILE",
                 command: command)
         }
+        let minLayover = try reader.duration(.minLayover)
+        let maxLayover = try reader.duration(.maxLayover)
+        if let minLayover, let maxLayover, minLayover > maxLayover {
+            throw UsageError(
+                "'--min-layover' \(Offer.display(minLayover)) is longer than '--max-layover' \(Offer.display(maxLayover))",
+                hint: "give a shortest connection no longer than the longest",
+                command: command)
+        }
+        let times = try TimeWindows(reader, command: command)
         query = SearchQuery(
-            kind: kind, origin: try reader.airportCode(.from), destination: try reader.destination(),
-            departureDate: departureDate, returnDate: returnDate, roundTrip: options.has(.roundTrip),
-            currency: currency, maxPrice: try reader.amount(.maxPrice),
-            maxStops: try reader.integer(.maxStops, atLeast: 0), airline: try reader.text(.airline),
+            kind: kind, origins: try reader.airportCodes(.from), destinations: try reader.destinations(),
+            departureDates: departureDates, returnDates: returnDates, roundTrip: options.has(.roundTrip),
+            passengers: try reader.passengers(), cabin: try reader.choice(.cabin, Cabin.self), currency: currency,
+            maxPrice: try reader.amount(.maxPrice), maxStops: try reader.integer(.maxStops, atLeast: 0),
+            airlines: try reader.airlines(.airline), excludedAirlines: try reader.airlines(.excludeAirline),
+            departAfter: times.departAfter, departBefore: times.departBefore, arriveAfter: times.arriveAfter,
+            arriveBefore: times.arriveBefore, maxDuration: try reader.duration(.maxDuration), minLayover: minLayover,
+            maxLayover: maxLayover,
+            bags: try reader.count(
+                .bags, in: 0...9, what: "a number of checked bags per passenger",
+                hint: "0 to 2 is what airlines usually allow") ?? 0,
+            excludeSelfTransfer: options.has(.noSelfTransfer), excludeHiddenCity: options.has(.noHiddenCity),
             color: try reader.text(.color), sort: try reader.choice(.sort, SortKey.self) ?? .price,
             limit: try reader.integer(.limit, atLeast: 1))
         format = try reader.choice(.format, OutputFormat.self) ?? .table
@@ -101,5 +150,31 @@ struct QueryOptions {
             to: providers, kind: kind,
             configured: DirectorySelection.configured(context.environment, connection.config),
             catalog: context.catalog, command: command)
+    }
+}
+
+/// The four time-of-day limits of the outbound leg, read and checked together: an earliest time after the
+/// latest one is a window no trip fits.
+private struct TimeWindows {
+    var departAfter: ClockTime?
+    var departBefore: ClockTime?
+    var arriveAfter: ClockTime?
+    var arriveBefore: ClockTime?
+
+    init(_ reader: ValueReader, command: String) throws(UsageError) {
+        departAfter = try reader.clockTime(.departAfter)
+        departBefore = try reader.clockTime(.departBefore)
+        arriveAfter = try reader.clockTime(.arriveAfter)
+        arriveBefore = try reader.clockTime(.arriveBefore)
+        for (after, before, afterKey, beforeKey) in [
+            (departAfter, departBefore, OptionKey.departAfter, OptionKey.departBefore),
+            (arriveAfter, arriveBefore, .arriveAfter, .arriveBefore),
+        ] {
+            if let after, let before, after > before {
+                throw UsageError(
+                    "'\(afterKey)' \(after) is later than '\(beforeKey)' \(before)",
+                    hint: "a window runs from the earlier time to the later, within one day", command: command)
+            }
+        }
     }
 }

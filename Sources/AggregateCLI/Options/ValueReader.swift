@@ -16,20 +16,46 @@ struct ValueReader {
         return trimmed
     }
 
-    func airportCode(_ key: OptionKey) throws(UsageError) -> String? {
-        guard let value = try text(key) else { return nil }
+    /// Comma-separated three-letter codes, upper-cased: `--from VIE,BRQ`.
+    func airportCodes(_ key: OptionKey) throws(UsageError) -> [String] {
+        guard let value = try text(key) else { return [] }
         let name = key.name
-        guard value.count == 3, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw UsageError(
-                "'\(name)' takes a three-letter IATA code, got '\(value)'", hint: "write for example \(name) VIE",
-                command: command)
+        let examples = key == .to ? ("BCN", "BCN,GRO") : ("VIE", "VIE,BRQ")
+        let example = "\(name) " + (value.contains(",") ? examples.1 : examples.0)
+        var codes: [String] = []
+        for element in try list(key, value, example: example) {
+            guard element.count == 3, element.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw UsageError(
+                    "'\(name)' takes a three-letter IATA code, got '\(PrintableText.excerpt(element, limit: 40))'",
+                    hint: "write for example \(example)", command: command)
+            }
+            codes.append(element.uppercased())
         }
-        return value.uppercased()
+        return codes
     }
 
-    func destination() throws(UsageError) -> String? {
-        if options.value(.to)?.lowercased() == "anywhere" { return nil }
-        return try airportCode(.to)
+    /// `--to BCN,GRO`, or nothing for `--to anywhere`.
+    func destinations() throws(UsageError) -> [String] {
+        if options.value(.to)?.trimmingCharacters(in: .whitespaces).lowercased() == "anywhere" { return [] }
+        return try airportCodes(.to)
+    }
+
+    /// Comma-separated airlines, codes or names: `--airline OS,VY`, `--airline "Austrian Airlines"`.
+    func airlines(_ key: OptionKey) throws(UsageError) -> [String] {
+        guard let value = try text(key) else { return [] }
+        return try list(key, value, example: "\(key.name) OS,VY")
+    }
+
+    /// The elements of a comma-separated value, trimmed; an empty one is a mistake.
+    private func list(_ key: OptionKey, _ value: String, example: String) throws(UsageError) -> [String] {
+        let elements = value.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if elements.contains(where: \.isEmpty) {
+            throw UsageError(
+                "'\(key.name)' has an empty element in '\(PrintableText.excerpt(value, limit: 60))'",
+                hint: "write for example \(example)", command: command)
+        }
+        return elements
     }
 
     func date(_ key: OptionKey) throws(UsageError) -> LocalDate? {
@@ -41,6 +67,117 @@ struct ValueReader {
                 command: command)
         }
         return date
+    }
+
+    /// One day, `2026-12-18`, or a range of days, `2026-12-18..2026-12-22`.
+    func dateRange(_ key: OptionKey) throws(UsageError) -> DateRange? {
+        guard let value = try text(key) else { return nil }
+        guard value.contains("..") else { return try date(key).map(DateRange.init) }
+        let name = key.name
+        let parts = value.components(separatedBy: "..")
+        guard parts.count == 2, let first = LocalDate(iso: parts[0]), let last = LocalDate(iso: parts[1]) else {
+            throw UsageError(
+                "'\(name)' takes a range of days as YYYY-MM-DD..YYYY-MM-DD, got '\(PrintableText.excerpt(value, limit: 40))'",
+                hint: "write for example \(name) 2026-12-18..2026-12-22", command: command)
+        }
+        guard first <= last else {
+            throw UsageError(
+                "'\(name)' \(value) ends before it starts",
+                hint: "write the earlier day first: \(name) \(last)..\(first)",
+                command: command)
+        }
+        guard let range = DateRange(from: first, to: last) else {
+            let days = last.daysSinceEpoch - first.daysSinceEpoch + 1
+            throw UsageError(
+                "'\(name)' \(value) spans \(days) days, more than \(DateRange.maximumDays)",
+                hint: "search a shorter range", command: command)
+        }
+        return range
+    }
+
+    /// A time of day, `07:30`.
+    func clockTime(_ key: OptionKey) throws(UsageError) -> ClockTime? {
+        guard let value = try text(key) else { return nil }
+        guard let time = ClockTime(parsing: value) else {
+            throw UsageError(
+                "'\(key.name)' takes a time of day as HH:MM, got '\(PrintableText.excerpt(value, limit: 40))'",
+                hint: "write for example \(key.name) 07:30", command: command)
+        }
+        return time
+    }
+
+    /// The longest duration an option takes: the longest plausible leg.
+    static let longestDuration = Leg.longestPlausibleDuration
+
+    /// A duration in hours and minutes: `6h`, `3h30m`, `90m`; from one minute to ``longestDuration``.
+    func duration(_ key: OptionKey) throws(UsageError) -> Duration? {
+        guard let value = try text(key) else { return nil }
+        let name = key.name
+        let hours = Self.longestDuration.components.seconds / 3600
+        guard let minutes = Self.minutes(in: value.lowercased()), minutes > 0, minutes <= hours * 60 else {
+            throw UsageError(
+                "'\(name)' takes a duration from 1m to \(hours)h such as 6h, 3h30m or 90m, got '\(PrintableText.excerpt(value, limit: 40))'",
+                hint: "write for example \(name) \(key == .minLayover ? "45m" : "6h")", command: command)
+        }
+        return .seconds(minutes * 60)
+    }
+
+    /// Minutes in `6h`, `3h30m` or `90m`; `nil` for anything else, or a number too long to be a duration.
+    private static func minutes(in text: String) -> Int64? {
+        var rest = Substring(text)
+        var total: Int64 = 0
+        var sawUnit = false
+        for (unit, factor) in [("h", Int64(60)), ("m", Int64(1))] {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { continue }
+            let afterDigits = rest.dropFirst(digits.count)
+            guard afterDigits.hasPrefix(unit), digits.count <= 6, let number = Int64(digits) else { continue }
+            total += number * factor
+            rest = afterDigits.dropFirst()
+            sawUnit = true
+        }
+        return sawUnit && rest.isEmpty ? total : nil
+    }
+
+    /// A count between two bounds, with a hint of its own.
+    func count(_ key: OptionKey, in range: ClosedRange<Int>, what: String, hint: String) throws(UsageError) -> Int? {
+        guard let value = try text(key) else { return nil }
+        guard let number = Int(value), range.contains(number) else {
+            throw UsageError(
+                "'\(key.name)' takes \(what) from \(range.lowerBound) to \(range.upperBound), got '\(PrintableText.excerpt(value, limit: 40))'",
+                hint: hint, command: command)
+        }
+        return number
+    }
+
+    /// The party: `--adults`, `--children`, `--infants`, checked together.
+    func passengers() throws(UsageError) -> Passengers {
+        let most = Passengers.maximum
+        let party = Passengers(
+            adults: try count(
+                .adults, in: 1...most, what: "a number of adults", hint: "a party needs at least one adult")
+                ?? 1,
+            children: try count(
+                .children, in: 0...(most - 1), what: "a number of children", hint: "write for example --children 2")
+                ?? 0,
+            infants: try count(
+                .infants, in: 0...(most - 1), what: "a number of lap infants", hint: "write for example --infants 1")
+                ?? 0)
+        switch party.problem {
+        case nil:
+            return party
+        case .tooMany:
+            throw UsageError(
+                "a party of \(party.total) is more than one booking takes (at most \(most) passengers)",
+                hint: "search for at most \(most) together", command: command)
+        case .moreInfantsThanAdults:
+            throw UsageError(
+                "\(party.infants) lap infants need as many adults, got \(party.adults) adult\(party.adults == 1 ? "" : "s")",
+                hint: "add --adults \(party.infants), or count an infant with a seat of its own as a child",
+                command: command)
+        case .noAdult, .negativeCount:
+            throw UsageError("a party needs at least one adult", hint: "write --adults 1 or more", command: command)
+        }
     }
 
     func integer(_ key: OptionKey, atLeast minimum: Int) throws(UsageError) -> Int? {

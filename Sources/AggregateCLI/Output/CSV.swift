@@ -1,10 +1,19 @@
+import AggregatorCore
 import Foundation
 
-/// Comma-separated values as RFC 4180 writes them: fields with commas, quotes or line breaks are quoted.
+/// Comma-separated values as RFC 4180 writes them, one record per line.
+///
+/// Every field passes through ``PrintableText`` first, so no control character or bidirectional override
+/// from a provider reaches a spreadsheet or a terminal, and a line break inside a value becomes a space:
+/// one record is always one line. Fields holding a comma or a quote are quoted, quotes doubled.
 enum CSV {
+    /// One record, without its line break.
+    /// - Parameter fields: the fields, from anywhere.
+    /// - Returns: the record.
     static func line(_ fields: [String]) -> String {
         fields.map { field in
-            guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+            let field = PrintableText.sanitized(field)
+            guard field.contains(where: { $0 == "," || $0 == "\"" }) else { return field }
             return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }.joined(separator: ",")
     }

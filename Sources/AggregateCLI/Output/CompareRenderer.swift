@@ -9,19 +9,34 @@ struct CompareRenderer: OutputRenderer {
     /// The JSON envelope's schema name; bump the version on an incompatible change.
     static let schema = "aggregate.compare.v1"
 
+    /// How the provider table narrows to fit a terminal, most expendable first (the README lists the
+    /// same order): PROVIDER, STATUS, MATCHED and CHEAPEST always stay.
+    static func providerNarrowing(currency: String) -> [TextTable.Narrowing] {
+        [
+            .leaveOut("SKIPPED"), .leaveOut("LATENCY"), .leaveOut("UNCONVERTED"), .leaveOut("OFFERS"),
+            .leaveOut("MEDIAN \(currency)"), .leaveOut("SHARED"),
+        ]
+    }
+
+    /// How the shared-trip table narrows: SAVING, DEPARTS, FLIGHTS and CHEAPEST always stay.
+    static let sharedNarrowing: [TextTable.Narrowing] = [
+        .leaveOut("%"), .shorten("SOLD BY", to: 32), .shorten("SOLD BY", to: 20), .shorten("FLIGHTS", to: 12),
+        .shorten("ROUTE", to: 12), .shorten("SOLD BY", to: 12), .leaveOut("ROUTE"), .leaveOut("SOLD BY"),
+    ]
+
     let comparison: SourceComparison
 
     // MARK: - Table
 
     /// The provider table; then the shared trips and the pair lines, when any trip is shared.
-    func table(colors: Bool) -> String {
-        var sections = [providerTable(colors: colors)]
-        if !comparison.shared.isEmpty { sections.append(sharedTable(colors: colors)) }
+    func table(colors: Bool, width: Int?) -> String {
+        var sections = [providerTable(colors: colors, width: width)]
+        if !comparison.shared.isEmpty { sections.append(sharedTable(colors: colors, width: width)) }
         if !comparison.pairs.isEmpty { sections.append(comparison.pairs.map(pairLine).joined(separator: "\n")) }
         return sections.joined(separator: "\n\n") + "\n"
     }
 
-    private func providerTable(colors: Bool) -> String {
+    private func providerTable(colors: Bool, width: Int?) -> String {
         let currency = comparison.query.currency.rawValue
         let showUnconverted = comparison.providers.contains { $0.unconverted > 0 }
         var columns: [TextTable.Column] = [
@@ -39,25 +54,32 @@ struct CompareRenderer: OutputRenderer {
                 row.cheapest?.formattedAmount ?? "-", row.median?.formattedAmount ?? "-", "\(row.shared)",
             ]
             if showUnconverted { cells.append("\(row.unconverted)") }
-            table.rows.append(cells)
+            table.append(cells)
         }
-        return table.render(bold: colors)
+        return table.render(bold: colors, fitting: width, narrowing: Self.providerNarrowing(currency: currency))
     }
 
-    private func sharedTable(colors: Bool) -> String {
+    private func sharedTable(colors: Bool, width: Int?) -> String {
         var table = TextTable(columns: [
             .init(title: "SAVING \(comparison.query.currency)", alignRight: true), .init(title: "%", alignRight: true),
             .init(title: "DEPARTS"), .init(title: "ROUTE"), .init(title: "FLIGHTS"), .init(title: "CHEAPEST"),
-            .init(title: "SOLD BY"),
+            .list("SOLD BY"),
         ])
         for trip in comparison.shared {
-            table.rows.append([
-                trip.saving?.formattedAmount ?? "-", Self.percentText(trip.savingPercent), trip.offer.departureText,
-                trip.offer.routeText, trip.offer.flightsText, Self.cheapestText(trip),
+            let legs = trip.offer.product.itinerary?.legs ?? []
+            let outbound = legs.count > 1 ? legs.first : nil
+            table.append([
+                trip.saving?.formattedAmount ?? "-", Self.percentText(trip.savingPercent),
+                trip.offer.departureText, outbound?.routeText ?? trip.offer.routeText,
+                outbound?.flightsText ?? trip.offer.flightsText, Self.cheapestText(trip),
                 trip.sources.map(sourceText).joined(separator: ", "),
             ])
+            // A round trip's return flight on a line of its own, as in the search table.
+            for leg in legs.dropFirst() {
+                table.append(["", "", leg.departureText, "↩ " + leg.routeText, leg.flightsText])
+            }
         }
-        return table.render(bold: colors)
+        return table.render(bold: colors, fitting: width, narrowing: Self.sharedNarrowing)
     }
 
     /// `aviasales 94.43 EUR (8900.00 RUB)`: the converted price, and the price as sent when it differs.
@@ -98,71 +120,128 @@ struct CompareRenderer: OutputRenderer {
     // MARK: - JSON
 
     /// The versioned envelope.
-    func json() -> JSONValue {
+    func writeJSON(to json: inout JSONWriter) {
         let query = comparison.query
-        let order = comparison.order == .saving ? "saving" : query.sort.rawValue
-        return .object([
-            ("schema", .string(Self.schema)),
-            ("currency", .string(query.currency.rawValue)),
-            ("rates_date", .string(comparison.rates.date.description)),
-            ("query", SearchRenderer.json(query)),
-            ("order", .string(order)),
-            ("providers", .array(comparison.providers.map(Self.json))),
-            ("matched", .int(comparison.matched)),
-            ("shared_total", .int(comparison.sharedTotal)),
-            ("shared", .array(comparison.shared.map(Self.json))),
-            ("pairs", .array(comparison.pairs.map(Self.json))),
-            ("notes", .array(comparison.notes.map { .string(Wording.note($0)) })),
-        ])
+        json.object { json in
+            json.key("schema")
+            json.string(Self.schema)
+            json.key("currency")
+            json.string(query.currency.rawValue)
+            json.key("rates_date")
+            json.string(comparison.rates.date.description)
+            json.key("query")
+            SearchRenderer.write(query, to: &json)
+            json.key("order")
+            json.string(comparison.order == .saving ? "saving" : query.sort.rawValue)
+            json.key("providers")
+            json.array { json in
+                for row in comparison.providers { Self.write(row, to: &json) }
+            }
+            json.key("matched")
+            json.int(comparison.matched)
+            json.key("shared_total")
+            json.int(comparison.sharedTotal)
+            json.key("shared")
+            json.array { json in
+                for trip in comparison.shared { Self.write(trip, to: &json) }
+            }
+            json.key("pairs")
+            json.array { json in
+                for pair in comparison.pairs { Self.write(pair, to: &json) }
+            }
+            json.key("notes")
+            json.strings(comparison.notes.map(Wording.note))
+        }
     }
 
-    static func json(_ row: SourceComparison.ProviderSummary) -> JSONValue {
+    /// About what the envelope takes: a shared trip is an offer with a few sellers.
+    var jsonCapacity: Int { 8192 + 2048 * comparison.shared.count }
+
+    static func write(_ row: SourceComparison.ProviderSummary, to json: inout JSONWriter) {
         let outcome = row.outcome
-        return .object([
-            ("id", .string(outcome.provider.rawValue)), ("status", .string(outcome.status.rawValue)),
-            ("latency_ms", .number(Decimal(outcome.latency.inMilliseconds))),
-            ("offers", .int(outcome.offerCount)), ("skipped", .int(outcome.skipped)), ("matched", .int(row.matched)),
-            ("cheapest", row.cheapest?.json ?? .null), ("median", row.median.map(exact) ?? .null),
-            ("unconverted", .int(row.unconverted)), ("shared", .int(row.shared)),
-            ("error", .string(outcome.error.map(Wording.error))), ("error_code", .string(outcome.error?.code.rawValue)),
-            ("notes", .array(outcome.notes.map { .string(Wording.note($0)) })),
-        ])
+        json.object { json in
+            json.key("id")
+            json.string(outcome.provider.rawValue)
+            json.key("status")
+            json.string(outcome.status.rawValue)
+            json.key("latency_ms")
+            json.int(Int(outcome.latency.inMilliseconds))
+            json.key("offers")
+            json.int(outcome.offerCount)
+            json.key("skipped")
+            json.int(outcome.skipped)
+            json.key("matched")
+            json.int(row.matched)
+            json.key("cheapest")
+            json.money(row.cheapest)
+            json.key("median")
+            json.exactMoney(row.median)
+            json.key("unconverted")
+            json.int(row.unconverted)
+            json.key("shared")
+            json.int(row.shared)
+            json.key("error")
+            json.string(outcome.error.map(Wording.error))
+            json.key("error_code")
+            json.string(outcome.error?.code.rawValue)
+            json.key("notes")
+            json.strings(outcome.notes.map(Wording.note))
+        }
     }
 
-    static func json(_ trip: SourceComparison.SharedTrip) -> JSONValue {
-        .object([
-            ("id", .string(trip.offer.id)),
-            ("trip", .object(SearchRenderer.productMembers(trip.offer))),
-            (
-                "sources",
-                .array(
-                    trip.sources.map { source in
-                        .object([
-                            ("provider", .string(source.provider.rawValue)), ("price", source.price.json),
-                            ("converted", source.convertedPrice?.json ?? .null),
-                            ("cheapest", .bool(trip.isCheapest(source))),
-                            ("deep_link", .string(source.deepLink?.absoluteString)),
-                        ])
-                    })
-            ),
-            ("cheapest", .string(trip.cheapest?.rawValue)), ("dearest", .string(trip.dearest?.rawValue)),
-            ("saving", trip.saving?.json ?? .null),
-            ("saving_percent", trip.savingPercent.map { .number(rounded($0, places: 1)) } ?? .null),
-        ])
+    static func write(_ trip: SourceComparison.SharedTrip, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id")
+            json.string(trip.offer.id)
+            json.key("trip")
+            json.object { json in SearchRenderer.writeProductMembers(of: trip.offer, to: &json) }
+            json.key("sources")
+            json.array { json in
+                for source in trip.sources {
+                    json.object { json in
+                        json.key("provider")
+                        json.string(source.provider.rawValue)
+                        json.key("price")
+                        json.money(source.price)
+                        json.key("converted")
+                        json.money(source.convertedPrice)
+                        json.key("cheapest")
+                        json.bool(trip.isCheapest(source))
+                        json.key("deep_link")
+                        json.string(source.deepLink?.absoluteString)
+                    }
+                }
+            }
+            json.key("cheapest")
+            json.string(trip.cheapest?.rawValue)
+            json.key("dearest")
+            json.string(trip.dearest?.rawValue)
+            json.key("saving")
+            json.money(trip.saving)
+            json.key("saving_percent")
+            json.decimal(trip.savingPercent.map { rounded($0, places: 1) })
+        }
     }
 
-    static func json(_ pair: SourceComparison.ProviderPair) -> JSONValue {
-        .object([
-            ("first", .string(pair.first.rawValue)), ("second", .string(pair.second.rawValue)),
-            ("shared", .int(pair.shared)), ("compared", .int(pair.compared)),
-            ("first_cheaper", .int(pair.firstCheaper)), ("second_cheaper", .int(pair.secondCheaper)),
-            ("ties", .int(pair.ties)), ("median_difference", pair.medianDifference.map(exact) ?? .null),
-        ])
-    }
-
-    /// `{"amount": -1.355, "currency": "EUR"}`: unrounded, for medians, so programs get the exact value.
-    static func exact(_ money: Money) -> JSONValue {
-        .object([("amount", .number(money.amount)), ("currency", .string(money.currency.rawValue))])
+    static func write(_ pair: SourceComparison.ProviderPair, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("first")
+            json.string(pair.first.rawValue)
+            json.key("second")
+            json.string(pair.second.rawValue)
+            json.key("shared")
+            json.int(pair.shared)
+            json.key("compared")
+            json.int(pair.compared)
+            json.key("first_cheaper")
+            json.int(pair.firstCheaper)
+            json.key("second_cheaper")
+            json.int(pair.secondCheaper)
+            json.key("ties")
+            json.int(pair.ties)
+            json.key("median_difference")
+            json.exactMoney(pair.medianDifference)
+        }
     }
 
     static func rounded(_ value: Decimal, places: Int) -> Decimal {

@@ -19,6 +19,8 @@ enum ExitCode: Int32, Sendable {
     case noProviderAnswered = 3
     /// The command line was wrong; nothing ran.
     case usage = 64
+    /// The results could not be written (a full disk, a closed standard output): `EX_IOERR`.
+    case outputFailed = 74
 
     /// The status a search's completeness leads to.
     init(_ completeness: SearchResult.Completeness) {

@@ -8,28 +8,17 @@ extension Offer {
     var routeText: String {
         switch product {
         case .flight(let itinerary):
-            itinerary.legs.map { leg in
-                let stops = [leg.origin] + leg.segments.map(\.destination)
-                return stops.map { $0?.code ?? "?" }.joined(separator: "→")
-            }.joined(separator: " / ")
+            itinerary.legs.map(\.routeText).joined(separator: " / ")
         case .car(let car):
             "\(car.brand) \(car.model)"
         }
     }
 
     /// `2026-12-18 07:05` at the origin, or empty when unknown.
-    var departureText: String {
-        product.itinerary?.legs.first?.departure?.local.map(Self.display) ?? ""
-    }
+    var departureText: String { product.itinerary?.legs.first?.departureText ?? "" }
 
     /// The last arrival of the first leg: `09:45`, with `+1` when it lands on a later day.
-    var arrivalText: String {
-        guard let leg = product.itinerary?.legs.first, let arrival = leg.arrival?.local else { return "" }
-        let time = String(format: "%02d:%02d", arrival.hour, arrival.minute)
-        guard let departure = leg.departure?.local else { return Self.display(arrival) }
-        let days = arrival.date.daysSinceEpoch - departure.date.daysSinceEpoch
-        return days == 0 ? time : time + (days > 0 ? " +\(days)" : " \(days)")
-    }
+    var arrivalText: String { product.itinerary?.legs.first?.arrivalText ?? "" }
 
     /// `2h 40m`, or empty when unknown.
     var durationText: String {
@@ -62,27 +51,74 @@ extension Offer {
     var kindName: String { product.category == .cars ? "car" : "flight" }
 
     static func display(_ time: LocalDateTime) -> String {
-        "\(time.date) " + String(format: "%02d:%02d", time.hour, time.minute)
+        "\(time.date) \(twoDigits(time.hour)):\(twoDigits(time.minute))"
     }
 
     static func display(_ duration: Duration) -> String {
         let minutes = duration.components.seconds / 60
-        return minutes >= 60 ? "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m" : "\(minutes)m"
+        return minutes >= 60 ? "\(minutes / 60)h \(twoDigits(Int(minutes % 60)))m" : "\(minutes)m"
+    }
+
+    /// `07`: at least two digits, as `String(format: "%02d")` writes them, without its cost per cell.
+    static func twoDigits(_ value: Int) -> String {
+        (0..<10).contains(value) ? "0\(value)" : "\(value)"
     }
 }
 
-extension Money {
-    /// `{"amount": 94.43, "currency": "EUR"}`, the amount rounded to the currency's minor units.
-    var json: JSONValue {
-        .object([("amount", .number(rounded.amount)), ("currency", .string(currency.rawValue))])
+extension Leg {
+    /// `VIE→BCN`, `VIE→ZRH→BCN`: every airport of the leg.
+    var routeText: String {
+        ([origin] + segments.map(\.destination)).map { $0?.code ?? "?" }.joined(separator: "→")
     }
+
+    /// `2026-12-18 07:05` at the origin, or empty when unknown.
+    var departureText: String { departure?.local.map(Offer.display) ?? "" }
+
+    /// The leg's last arrival: `09:45`, with `+1` when it lands on a later day than it left.
+    var arrivalText: String {
+        guard let arrival = arrival?.local else { return "" }
+        let time = "\(Offer.twoDigits(arrival.hour)):\(Offer.twoDigits(arrival.minute))"
+        guard let departure = departure?.local else { return Offer.display(arrival) }
+        let days = arrival.date.daysSinceEpoch - departure.date.daysSinceEpoch
+        return days == 0 ? time : time + (days > 0 ? " +\(days)" : " \(days)")
+    }
+
+    /// `2h 40m`, or empty when unknown.
+    var durationText: String { duration.map(Offer.display) ?? "" }
+
+    /// `OS 395`, `LX 1577, LX 1952`.
+    var flightsText: String { segments.map(\.flightDesignator).joined(separator: ", ") }
 }
 
-extension Date {
-    /// `2026-12-18T06:05:00Z`.
-    var isoText: String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: self)
+extension JSONWriter {
+    /// Writes `{"amount": 94.43, "currency": "EUR"}`, the amount rounded to the currency's minor units, or
+    /// `null` for `nil`.
+    mutating func money(_ money: Money?) {
+        guard let money else { return null() }
+        exactMoney(money.rounded)
+    }
+
+    /// Writes `{"amount": -1.355, "currency": "EUR"}` unrounded, for medians, so programs get the exact
+    /// value; `null` for `nil`.
+    mutating func exactMoney(_ money: Money?) {
+        guard let money else { return null() }
+        object { json in
+            json.key("amount")
+            json.decimal(money.amount)
+            json.key("currency")
+            json.string(money.currency.rawValue)
+        }
+    }
+
+    /// Writes a list of strings as an array.
+    mutating func strings(_ values: [String]) {
+        array { json in
+            for value in values { json.string(value) }
+        }
+    }
+
+    /// Writes a duration as whole minutes, or `null` for `nil`.
+    mutating func minutes(_ duration: Duration?) {
+        int(duration.map { Int($0.components.seconds / 60) })
     }
 }

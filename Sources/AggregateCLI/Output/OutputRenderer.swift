@@ -4,19 +4,31 @@ import Foundation
 /// What a command prints on standard output, in each of the three formats.
 protocol OutputRenderer {
     /// Aligned columns for people.
-    func table(colors: Bool) -> String
-    /// The versioned JSON envelope.
-    func json() -> JSONValue
+    /// - Parameters:
+    ///   - colors: whether the header may be bold.
+    ///   - width: the terminal's columns to fit, or `nil` for every column in full (a pipe, `--wide`).
+    func table(colors: Bool, width: Int?) -> String
+    /// Writes the versioned JSON envelope.
+    func writeJSON(to json: inout JSONWriter)
     /// Comma-separated values with a header row.
     func csv() -> String
+    /// About how many bytes the JSON envelope takes, reserved up front.
+    var jsonCapacity: Int { get }
 }
 
 extension OutputRenderer {
+    var jsonCapacity: Int { 4096 }
+
     /// The whole standard-output text for a format.
-    func render(_ format: OutputFormat, colors: Bool) -> String {
+    /// - Parameters:
+    ///   - format: table, JSON or CSV.
+    ///   - colors: whether a table's header may be bold.
+    ///   - width: the terminal's columns a table must fit, or `nil` for the full table.
+    /// - Returns: the text, ending in a line break unless it is empty.
+    func render(_ format: OutputFormat, colors: Bool, width: Int? = nil) -> String {
         switch format {
-        case .table: table(colors: colors)
-        case .json: json().serialized() + "\n"
+        case .table: table(colors: colors, width: width)
+        case .json: JSONWriter.printed(capacity: jsonCapacity) { writeJSON(to: &$0) }
         case .csv: csv()
         }
     }

@@ -18,7 +18,7 @@ final class ProgressLine: @unchecked Sendable {
                 erase()
                 return
             }
-            console.writeError("\r\u{1B}[2K" + Self.text(for: progress))
+            console.showStatus(Self.text(for: progress))
             drawn = true
         }
     }
@@ -28,7 +28,7 @@ final class ProgressLine: @unchecked Sendable {
 
     private func erase() {
         guard drawn else { return }
-        console.writeError("\r\u{1B}[2K")
+        console.eraseStatus()
         drawn = false
     }
 

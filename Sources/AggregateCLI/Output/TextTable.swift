@@ -1,38 +1,119 @@
 import Foundation
 
 /// Aligned text columns with a header row, for terminal output.
+///
+/// The one way the tool prints a table, and the place that makes tables safe: every cell is a
+/// ``TableCell``, sanitised and at most its column's maximum width (``TableCell/maximumWidth``, 40, or
+/// ``TableCell/maximumListWidth`` for the tool's own lists) when it is added, so a caller cannot forget
+/// either and a huge value is never kept. Widths are counted in terminal columns
+/// (``DisplayWidth``), so wide CJK characters keep the columns aligned. Given a width to fit, the table
+/// applies its ``Narrowing`` steps in order, leaving out or shortening columns until it fits.
 struct TextTable {
-    /// A column's heading and alignment.
+    /// A column's heading, alignment and the most columns its cells take.
     struct Column {
         var title: String
         var alignRight = false
+        var maximumWidth = TableCell.maximumWidth
+
+        /// A column of lists the tool words itself, such as sellers or tags, which may run longer.
+        static func list(_ title: String) -> Column {
+            Column(title: title, maximumWidth: TableCell.maximumListWidth)
+        }
+    }
+
+    /// One step towards a narrower table, naming a column by its title; a step for a column the table
+    /// does not have is skipped.
+    enum Narrowing: Equatable {
+        /// Leave the column out.
+        case leaveOut(String)
+        /// Cut the column's cells to at most this many columns (never narrower than its title).
+        case shorten(String, to: Int)
     }
 
     var columns: [Column]
-    var rows: [[String]] = []
+    /// Whether the first line holds the titles.
+    var showsHeader = true
+    /// The rows added so far, already fitted.
+    private(set) var rows: [[TableCell]] = []
 
-    /// The table as lines; the header is bold when `bold` is true. Columns are separated by two spaces
-    /// and trailing spaces are trimmed.
-    func render(bold: Bool) -> String {
-        var widths = columns.map(\.title.count)
+    init(columns: [Column], showsHeader: Bool = true) {
+        self.columns = columns
+        self.showsHeader = showsHeader
+    }
+
+    /// Adds a row; each text is sanitised and cut to the most a cell may take.
+    /// - Parameter cells: one text per column; missing cells are empty.
+    mutating func append(_ cells: [String]) {
+        rows.append(zip(cells, columns).map { TableCell($0, maximumWidth: $1.maximumWidth) })
+    }
+
+    /// The table as lines, without a final line break. The header is bold when `bold` is true; columns are
+    /// separated by two spaces and trailing spaces are trimmed.
+    /// - Parameters:
+    ///   - bold: whether to embolden the header with an SGR sequence.
+    ///   - width: the terminal columns to fit, or `nil` to print every column in full.
+    ///   - narrowing: the steps that make the table fit, most expendable first.
+    func render(bold: Bool, fitting width: Int? = nil, narrowing: [Narrowing] = []) -> String {
+        let titles = columns.map { TableCell($0.title) }
+        // Without a header, the titles take no room.
+        var widths = showsHeader ? titles.map(\.width) : Array(repeating: 0, count: columns.count)
         for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
-            }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.width) }
         }
-        func line(_ cells: [String]) -> String {
+        var shown = Array(repeating: true, count: columns.count)
+        if let width {
+            Self.narrow(widths: &widths, shown: &shown, titles: columns.map(\.title), to: width, by: narrowing)
+        }
+        let visible = columns.indices.filter { shown[$0] }
+        func line(_ cells: [TableCell]) -> String {
             var text = ""
-            for (index, cell) in cells.enumerated() {
-                let padding = String(repeating: " ", count: max(widths[index] - cell.count, 0))
-                text += columns[index].alignRight ? padding + cell : cell + padding
-                if index < cells.count - 1 { text += "  " }
+            for (position, index) in visible.enumerated() {
+                let cell = index < cells.count ? cells[index].shortened(to: widths[index]) : TableCell("")
+                let padding = String(repeating: " ", count: max(widths[index] - cell.width, 0))
+                text += columns[index].alignRight ? padding + cell.text : cell.text + padding
+                if position < visible.count - 1 { text += "  " }
             }
             while text.last == " " { text.removeLast() }
             return text
         }
-        let header = line(columns.map(\.title))
-        var lines = [bold ? "\u{1B}[1m" + header + "\u{1B}[0m" : header]
-        lines += rows.map(line)
+        var lines: [String] = []
+        lines.reserveCapacity(rows.count + 1)
+        if showsHeader {
+            let header = line(titles)
+            lines.append(bold ? "\u{1B}[1m" + header + "\u{1B}[0m" : header)
+        }
+        for row in rows { lines.append(line(row)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// Applies the steps one by one until the shown columns and their separators fit `limit`; then gives
+    /// the columns left to spare back to the shortened columns, the last shortened first, so that a step
+    /// that overshot costs no text it need not.
+    private static func narrow(
+        widths: inout [Int], shown: inout [Bool], titles: [String], to limit: Int, by steps: [Narrowing]
+    ) {
+        func total() -> Int {
+            let columns = widths.indices.filter { shown[$0] }
+            return columns.map { widths[$0] }.reduce(0, +) + 2 * max(columns.count - 1, 0)
+        }
+        let natural = widths
+        var shortened: [Int] = []
+        for step in steps where total() > limit {
+            switch step {
+            case .leaveOut(let title):
+                if let index = titles.firstIndex(of: title) { shown[index] = false }
+            case .shorten(let title, let most):
+                if let index = titles.firstIndex(of: title) {
+                    widths[index] = min(widths[index], max(most, DisplayWidth.of(title)))
+                    shortened.removeAll { $0 == index }
+                    shortened.append(index)
+                }
+            }
+        }
+        for index in shortened.reversed() where shown[index] {
+            let spare = limit - total()
+            guard spare > 0 else { break }
+            widths[index] = min(natural[index], widths[index] + spare)
+        }
     }
 }

@@ -33,6 +33,9 @@ enum Wording {
             "its answer could not be cached: \(reason)"
         case .remark(let text):
             text
+        case .nonWebLinksDropped(let count):
+            "\(count == 1 ? "1 link" : "\(count) links") in its answer \(count == 1 ? "was" : "were") not a web link "
+                + "(http or https with a host) and \(count == 1 ? "was" : "were") left out"
         }
     }
 
@@ -46,12 +49,52 @@ enum Wording {
             "\(count == 1 ? "1 price" : "\(count) prices") in \(currencies.map(\.rawValue).joined(separator: ", ")) "
                 + "cannot be converted with the rates of \(date); shown as sent and left out of every comparison "
                 + "(pass --rates FILE to convert them)"
+        case .unknownValues(let field, let trips):
+            "\(OptionKey.setting(field).name) left out \(trips == 1 ? "1 trip" : "\(trips) trips") whose "
+                + unknownValue(field) + " unknown"
+        case .lapInfantsNotPriced(let provider, let seated, let infants):
+            "\(provider) prices per seat: its prices are for \(seated), without the "
+                + (infants == 1 ? "lap infant" : "\(infants) lap infants")
+        case .pricedForAnotherParty(let provider, let party, let offers):
+            "\(provider): \(offers == 1 ? "1 price is" : "\(offers) prices are") for \(party), not the party asked "
+                + "for; shown as the provider stated \(offers == 1 ? "it" : "them")"
+        case .bagFeesUnknown(let trips):
+            "\(OptionKey.bags.name): "
+                + (trips == 1
+                    ? "1 trip's bag fees are unknown, so its price is the ticket alone"
+                    : "\(trips) trips' bag fees are unknown, so their prices are the tickets alone")
+                + "; ranked after trips whose total is known"
+        case .pricesOutOfRange(let count, let currencies, let target):
+            "\(count == 1 ? "1 price" : "\(count) prices") in \(currencies.map(\.rawValue).joined(separator: ", ")) "
+                + "\(count == 1 ? "has" : "have") no sensible amount in \(target) (too small or too large to convert) "
+                + "and \(count == 1 ? "was" : "were") left out"
         }
     }
 
-    /// `without --color: 4`, `without --color and --max-price: 6`.
+    /// What a filter could not see, with its verb: `duration is`, `connection times are`.
+    static func unknownValue(_ field: QueryField) -> String {
+        switch field {
+        case .departAfter, .departBefore: "departure time is"
+        case .arriveAfter, .arriveBefore: "arrival time is"
+        case .maxDuration: "duration is"
+        case .minLayover, .maxLayover: "connection times are"
+        case .cabin: "cabin is"
+        case .maxPrice: "bag fees are"
+        default: "value is"
+        }
+    }
+
+    /// `without --color: 4`, `without --color and --max-price: 6`, `try --round-trip: 3`.
     static func hint(_ hint: FilterHint) -> String {
-        "without \(hint.dropped.map { OptionKey.setting($0).name }.joined(separator: " and ")): \(hint.offers)"
+        let added = hint.added.map { OptionKey.setting($0).name }.joined(separator: " ")
+        let dropped = "without \(hint.dropped.map { OptionKey.setting($0).name }.joined(separator: " and "))"
+        let change = [hint.added.isEmpty ? nil : "try \(added)", hint.dropped.isEmpty ? nil : dropped]
+        return change.compactMap { $0 }.joined(separator: " ") + ": \(hint.offers)"
+    }
+
+    /// The option names a hint adds, for JSON.
+    static func added(_ hint: FilterHint) -> [String] {
+        hint.added.map { OptionKey.setting($0).name }
     }
 
     /// The option names a hint drops, for JSON.

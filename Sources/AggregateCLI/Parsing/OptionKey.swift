@@ -27,6 +27,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let color = OptionKey("--color")
     static let currency = OptionKey("--currency")
     static let format = OptionKey("--format")
+    static let wide = OptionKey("--wide")
     static let verbose = OptionKey("--verbose")
     static let rates = OptionKey("--rates")
     static let adults = OptionKey("--adults")

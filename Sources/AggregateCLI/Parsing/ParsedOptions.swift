@@ -21,8 +21,9 @@ struct ParsedOptions: Sendable {
     /// Reads arguments against a command's options. `--name value` and `--name=value` both work; `--`
     /// ends options. `--help` (or `-h`) anywhere before `--` wins over any mistake on the same line, so
     /// that asking for help always gets it.
-    /// - Throws: ``UsageError`` for an unknown option, a missing value, a value given to a flag, or an
-    ///   option given twice that may be given once.
+    /// - Throws: ``UsageError`` for an unknown option, a missing value, a value given to a flag, an
+    ///   option given twice that may be given once, or a word that is an option typed with a dash that is
+    ///   not a hyphen (`—from`, as word processors and some keyboards make of `--from`).
     static func parse(
         _ arguments: [String], specs: [OptionSpec], command: String
     ) throws(UsageError)
@@ -39,6 +40,10 @@ struct ParsedOptions: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if !optionsEnded, let mistyped = Suggestion.optionWithLookalikeDash(argument) {
+                throw UsageError.lookalikeDash(
+                    argument, meaning: mistyped, known: specs.map(\.name) + ["--help"], command: command)
+            }
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 parsed.positional.append(argument)
                 continue

@@ -11,6 +11,31 @@ enum Suggestion {
         return prefixed.count == 1 ? prefixed[0] : nil
     }
 
+    /// Characters that look like a hyphen but are not one: what a word processor, a phone or a web page
+    /// makes of `--`.
+    static let lookalikeDashes: Set<Character> = [
+        "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}", "\u{FE58}", "\u{FE63}",
+        "\u{FF0D}",
+    ]
+
+    /// The option a word was meant to be when it starts with dashes of which one at least is a lookalike
+    /// (`—from`, `–-from`, `−−from`): the word with its dashes replaced by `--`; `nil` for any other word.
+    static func optionWithLookalikeDash(_ word: String) -> String? {
+        let dashes = word.prefix { $0 == "-" || lookalikeDashes.contains($0) }
+        guard dashes.contains(where: lookalikeDashes.contains) else { return nil }
+        let name = word.dropFirst(dashes.count).prefix { $0 != "=" }
+        guard let first = name.first, first.isLetter else { return nil }
+        return "--" + name
+    }
+
+    /// Whether a word can be shown as the value of an option in a hint, as typed: not empty, not starting
+    /// with a dash (it would be read as an option), and without spaces or control characters (it would
+    /// need quoting, or would not show as typed).
+    static func isPlainValue(_ word: String) -> Bool {
+        guard let first = word.first, first != "-", !lookalikeDashes.contains(first) else { return false }
+        return PrintableText.sanitized(word) == word && !word.unicodeScalars.contains { $0.properties.isWhitespace }
+    }
+
     /// Levenshtein distance.
     static func distance(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs)

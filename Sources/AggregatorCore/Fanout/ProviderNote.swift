@@ -13,4 +13,7 @@ public enum ProviderNote: Sendable, Hashable {
     case notStoredInCache(String)
     /// Something the provider itself says about its answer, one sentence.
     case remark(String)
+    /// This many links in its answer were not web links (`http` or `https` with a host) and were removed
+    /// (see ``ResponseScreen``).
+    case nonWebLinksDropped(Int)
 }

@@ -17,6 +17,9 @@ import Foundation
 /// - A live provider answers from the cache when offline mode is set; when its live request fails or
 ///   misses the deadline, its cached answer (if any) stands in, marked stale. A good live answer is
 ///   stored in the cache once the provider has mapped it without an error.
+/// - Every answer, live, cached or embedded, passes through the ``ResponseScreen`` before anything else
+///   sees it: non-web links are removed and counted in a note, offers without a usable price are
+///   skipped.
 /// - Progress is reported once at the start and after each answer.
 public struct ProviderRunner: Sendable {
     /// How runs are set up.
@@ -143,7 +146,9 @@ public struct ProviderRunner: Sendable {
         let stack = TransportStack(
             network: network, descriptor: descriptor, settings: settings, replay: replay, deadline: end, now: now)
         do {
-            let response = try await provider.search(query, using: client(for: descriptor, stack: stack, until: end))
+            let (response, screenNotes) = try await answer(
+                from: provider, query: query, using: client(for: descriptor, stack: stack, until: end))
+            notes += screenNotes
             if replay {
                 return Self.stale(
                     response, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
@@ -207,13 +212,22 @@ public struct ProviderRunner: Sendable {
         else { return nil }
         let stack = TransportStack(
             network: network, descriptor: descriptor, settings: settings, replay: true, deadline: nil, now: now)
-        guard let response = try? await provider.search(query, using: client(for: descriptor, stack: stack, until: nil))
+        guard
+            let (response, screenNotes) = try? await answer(
+                from: provider, query: query, using: client(for: descriptor, stack: stack, until: nil))
         else {
             return nil
         }
         return Self.stale(
-            response, query: query, descriptor: descriptor, latency: failed.latency, notes: failed.notes,
+            response, query: query, descriptor: descriptor, latency: failed.latency, notes: failed.notes + screenNotes,
             retrievedAt: stack.cache?.oldestReplayedEntry, liveFailure: failed.error)
+    }
+
+    /// Asks a provider, and screens its answer before anything else sees it.
+    private func answer(
+        from provider: any OfferProvider, query: SearchQuery, using client: ProviderClient
+    ) async throws -> (response: ProviderResponse, notes: [ProviderNote]) {
+        ResponseScreen().screen(try await provider.search(query, using: client))
     }
 
     /// A directory is judged by its records, a seller by its offers.

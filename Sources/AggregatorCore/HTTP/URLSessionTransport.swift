@@ -11,6 +11,21 @@ import Foundation
 /// held whole in memory; it follows at most `maxRedirects` redirects; it stops at the request's
 /// timeout and when the calling task is cancelled. Each request gets its own ephemeral session: no
 /// cookies, no shared cache, nothing carried from one provider to another.
+///
+/// The cap counts decoded bytes. Requests ask for `Accept-Encoding: identity` (unless they set the field
+/// themselves), so an honest service sends nothing to inflate. A service may compress anyway, and the
+/// platform inflates a `Content-Encoding: gzip` body itself whatever was asked (on Linux it cannot be
+/// told not to, nor paused), so a few megabytes on the wire can become gigabytes. On Linux the session
+/// therefore hands every piece of body to the transport on the thread that decoded it, instead of
+/// queueing it for later: a piece past the cap is dropped at once, the caller is answered at once, and
+/// memory stays near the cap.
+///
+/// A limit of the platform remains: once Foundation on Linux has begun inflating a compressed body, a
+/// cancellation does not stop it (measured: a 12 MB bomb was inflated whole, 12 GiB, in two minutes, after
+/// the caller had its answer in a fifth of a second). It keeps none of it, but it works on the one queue
+/// that every URL session of the process shares, so other requests in flight wait until the server
+/// stops sending. The search's deadline still holds, since the runner does not wait for them, and the
+/// command-line tool exits when its search is done.
 public struct URLSessionTransport: HTTPTransport {
     /// The largest body accepted, in bytes.
     public let maxResponseBytes: Int
@@ -43,12 +58,14 @@ public struct URLSessionTransport: HTTPTransport {
         let delegate = ExchangeDelegate(
             maxBytes: maxResponseBytes, maxRedirects: maxRedirects, origin: Origin(request.url),
             sensitiveHeaders: request.sensitiveHeaders.union(["Authorization"]))
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let session = URLSession(
+            configuration: configuration, delegate: delegate, delegateQueue: ExchangeDelegate.callbackQueue())
         defer { session.finishTasksAndInvalidate() }
 
         var urlRequest = URLRequest(url: request.url, timeoutInterval: foundationSeconds)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
+        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: urlRequest)
         let timer = DispatchWorkItem { [weak delegate] in
@@ -77,6 +94,8 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private var body = Data()
     private var redirects = 0
     private var failure: TransportError?
+    /// Whether a cancellation was sent after a failure, so that it is sent once.
+    private var cancelled = false
     private let origin: Origin?
     private let sensitiveHeaders: Set<String>
 
@@ -100,8 +119,8 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     /// Ends the exchange with `error` (the first reason wins): the caller is answered at once, and the
-    /// task is stopped by its next callback (a response, a piece of body or a redirect), never cancelled
-    /// from outside one. Foundation on Linux traps when a task is cancelled while it is between states,
+    /// task is stopped by its next callback (a response, a piece of body or a redirect), never at a moment
+    /// chosen from outside. Foundation on Linux traps when a task is cancelled while it is between states,
     /// as during a redirect, and from outside there is no telling when that is. A task that receives
     /// nothing more ends at Foundation's own timeout or when the server closes.
     func abort(_ error: TransportError) {
@@ -109,9 +128,30 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         finish(.failure(error))
     }
 
+    /// Ends the exchange from inside a callback: the caller is answered at once, and the task is cancelled
+    /// from another thread, since a callback may run on the thread that `cancel()` waits for.
     private func fail(_ error: TransportError, cancelling task: URLSessionTask) {
-        lock.withLock { if failure == nil { failure = error } }
-        task.cancel()
+        lock.withLock {
+            if failure == nil { failure = error }
+            cancelled = true
+        }
+        finish(.failure(error))
+        Self.cancel(task)
+    }
+
+    /// Cancels a task without waiting on the thread a callback runs on.
+    private static func cancel(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+
+    /// The queue callbacks run on: on Linux, the thread that produced them (see ``URLSessionTransport``);
+    /// elsewhere the session's own serial queue.
+    static func callbackQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+            InlineOperationQueue()
+        #else
+            nil
+        #endif
     }
 
     func urlSession(
@@ -135,13 +175,17 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let (tooLarge, aborted) = lock.withLock {
-            guard failure == nil else { return (false, true) }
+        let (tooLarge, abortedNow) = lock.withLock {
+            guard failure == nil else {
+                // Cancel once, on the first piece after the caller was answered from outside a callback.
+                defer { cancelled = true }
+                return (false, !cancelled)
+            }
             body.append(data)
             return (body.count > maxBytes, false)
         }
-        if aborted {
-            dataTask.cancel()
+        if abortedNow {
+            Self.cancel(dataTask)
         } else if tooLarge {
             fail(
                 TransportError(.responseTooLarge, "the response is over the \(maxBytes)-byte limit; reading stopped"),
@@ -245,3 +289,17 @@ struct Origin: Hashable {
         port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
     }
 }
+
+#if canImport(FoundationNetworking)
+    /// An operation queue that runs each operation at once, on the thread that adds it.
+    ///
+    /// Foundation on Linux reports each piece of a body by adding an operation to the session's delegate
+    /// queue and carries on reading without waiting for it, so a fast, highly compressed body piles up
+    /// there faster than it is consumed (gigabytes for a gzip bomb) and a cancellation cannot overtake it.
+    /// Run inline, each piece is counted, and dropped past the cap, before the next one is decoded.
+    /// Callbacks then run on Foundation's own work queue: they must never wait on the task (``cancel()``
+    /// does), which is why the transport cancels from another thread.
+    private final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+        override func addOperation(_ block: @Sendable @escaping () -> Void) { block() }
+    }
+#endif

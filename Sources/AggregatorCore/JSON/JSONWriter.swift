@@ -6,7 +6,8 @@ import Foundation
 /// indentation, `"name": value`, `[]` and `{}` for empty containers, no newline at the end. The compact
 /// style writes the same document on one line without spaces. Strings are escaped as `\"`, `\\`, `\n`,
 /// `\r`, `\t` and `\u00XX` (lower-case hexadecimal) for the other control characters; everything else is
-/// written as raw UTF-8. Numbers are written the way `Decimal.description` prints them.
+/// written as raw UTF-8, unless ``Escaping/terminalSafe`` asks for the characters that steer a terminal to
+/// be escaped too. Numbers are written the way `Decimal.description` prints them.
 ///
 /// Values that take an optional write `null` for `nil`, so optional fields need no branches:
 ///
@@ -27,6 +28,7 @@ public struct JSONWriter: Sendable {
     /// The document written so far, in UTF-8.
     public internal(set) var bytes: [UInt8]
     private let pretty: Bool
+    private let terminalSafe: Bool
     /// One entry per open container: whether it is an object, and whether it has an entry yet.
     private var open: [(isObject: Bool, isEmpty: Bool)] = []
     /// Whether the next value is a member's value, right after its name.
@@ -35,11 +37,13 @@ public struct JSONWriter: Sendable {
     /// Creates an empty writer.
     /// - Parameters:
     ///   - style: pretty-printed (the default) or compact.
+    ///   - escaping: which characters strings escape; what JSON requires by default.
     ///   - capacity: how many bytes to reserve up front.
-    public init(style: Style = .pretty, capacity: Int = 1024) {
+    public init(style: Style = .pretty, escaping: Escaping = .required, capacity: Int = 1024) {
         bytes = []
         bytes.reserveCapacity(capacity)
         pretty = style == .pretty
+        terminalSafe = escaping == .terminalSafe
     }
 
     /// The document written so far, as text.
@@ -186,27 +190,66 @@ public struct JSONWriter: Sendable {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == JSONBytes.quote || byte == JSONBytes.backslash else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                bytes.append(JSONBytes.backslash)
-                switch byte {
-                case JSONBytes.quote, JSONBytes.backslash: bytes.append(byte)
-                case 0x0A: bytes.append(0x6E)
-                case 0x0D: bytes.append(0x72)
-                case 0x09: bytes.append(0x74)
-                default:
-                    // \u00XX with lower-case hexadecimal digits; `byte` is below 0x20.
-                    let low = byte & 0x0F
-                    appendASCII("u00")
-                    bytes.append(0x30 + byte >> 4)
-                    bytes.append(low < 10 ? 0x30 + low : 0x61 + low - 10)
+                let escaped: UInt32
+                let length: Int
+                if byte < 0x20 || byte == JSONBytes.quote || byte == JSONBytes.backslash {
+                    (escaped, length) = (UInt32(byte), 1)
+                } else if terminalSafe, byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2,
+                    let terminalControl = Self.terminalControl(in: utf8, at: index)
+                {
+                    (escaped, length) = terminalControl
+                } else {
+                    index += 1
+                    continue
                 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                index += length
+                runStart = index
+                appendEscape(escaped)
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         bytes.append(JSONBytes.quote)
+    }
+
+    /// Appends the escape for `scalar`: `\"`, `\\`, `\n`, `\r`, `\t`, or `\uXXXX` with lower-case digits.
+    private mutating func appendEscape(_ scalar: UInt32) {
+        bytes.append(JSONBytes.backslash)
+        switch scalar {
+        case UInt32(JSONBytes.quote), UInt32(JSONBytes.backslash): bytes.append(UInt8(scalar))
+        case 0x0A: bytes.append(0x6E)
+        case 0x0D: bytes.append(0x72)
+        case 0x09: bytes.append(0x74)
+        default:
+            bytes.append(0x75)
+            for shift in stride(from: 12, through: 0, by: -4) {
+                let digit = UInt8((scalar >> UInt32(shift)) & 0x0F)
+                bytes.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+            }
+        }
+    }
+
+    /// The terminal control (DEL, C1, a bidirectional control, U+2028 or U+2029) whose UTF-8 starts at
+    /// `index`, and its length in bytes; `nil` for any other character.
+    private static func terminalControl(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+        let lead = utf8[index]
+        if lead == 0x7F { return (0x7F, 1) }
+        guard index + 1 < utf8.count else { return nil }
+        let second = utf8[index + 1]
+        switch lead {
+        case 0xC2 where (0x80...0x9F).contains(second): return (UInt32(second), 2)
+        case 0xD8 where second == 0x9C: return (0x061C, 2)
+        case 0xE2 where index + 2 < utf8.count:
+            let third = utf8[index + 2]
+            let scalar = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+            switch scalar {
+            case 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return (scalar, 3)
+            default: return nil
+            }
+        default: return nil
+        }
     }
 }

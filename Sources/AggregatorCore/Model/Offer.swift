@@ -48,6 +48,11 @@ public struct Offer: Sendable, Hashable, Identifiable {
 
     /// Whether the headline price is in the search's currency.
     public var isConverted: Bool { !tags.contains(.unconverted) }
+
+    /// The headline price without the checked-bag fees it includes; `nil` when it includes none.
+    public var priceWithoutBags: Money? {
+        sources.first(where: { $0.comparablePrice == price })?.convertedPriceWithoutBags
+    }
 }
 
 extension Offer {

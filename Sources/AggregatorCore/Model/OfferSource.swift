@@ -20,6 +20,12 @@ public struct OfferSource: Sendable, Hashable {
     public var bagFees: BagFees?
     /// The party the price is for, when the seller says; `nil` when it priced one passenger or did not say.
     public var pricedFor: Passengers?
+    /// The checked-bag fees for the whole party that ``convertedPrice`` includes, in the search's currency,
+    /// once ``BagPricing`` has run for a search that asks for bags; `nil` when none are included.
+    public var includedBagFees: Money?
+    /// Whether the search asks for checked bags and this seller's fee for that many is unknown (or cannot
+    /// be converted), so that ``convertedPrice`` is the ticket alone: a lower bound of the real total.
+    public var bagFeesUnknown = false
 
     /// Creates a source.
     /// - Parameters:
@@ -47,4 +53,10 @@ public struct OfferSource: Sendable, Hashable {
 
     /// The price used for comparison: the converted one, else the original.
     public var comparablePrice: Money { convertedPrice ?? price }
+
+    /// The converted price without the bag fees it includes; `nil` when it includes none.
+    public var convertedPriceWithoutBags: Money? {
+        guard let fees = includedBagFees, let convertedPrice else { return nil }
+        return Money(convertedPrice.amount - fees.amount, convertedPrice.currency)
+    }
 }

@@ -37,4 +37,7 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     /// The price comes from the seller's cache of earlier searches (hours to days old), not from a live
     /// search; it may have changed.
     public static let cachedPrice = OfferTag(rawValue: "cached_price")
+    /// The search asks for checked bags and the cheapest seller does not state its fee for that many, so the
+    /// price is the ticket alone; such trips are ranked after those whose total is known.
+    public static let bagFeesUnknown = OfferTag(rawValue: "bag_fees_unknown")
 }

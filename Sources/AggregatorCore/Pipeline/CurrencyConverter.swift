@@ -2,9 +2,16 @@ import Foundation
 
 /// Converts prices into the search's currency before anything compares them.
 ///
-/// Rule: `amount / rate(from) * rate(to)`, rounded half-up to the target's minor units. A price whose
-/// currency the table does not know is never relabelled: it keeps its own currency and the offer is
-/// tagged ``OfferTag/unconverted``, which keeps it out of cross-currency ranking.
+/// Rules:
+/// - `amount / rate(from) * rate(to)`, rounded half-up to the target's minor units.
+/// - A price whose currency the table does not know is never relabelled: it keeps its own currency and
+///   the offer is tagged ``OfferTag/unconverted``, which keeps it out of cross-currency ranking.
+/// - A price whose conversion is not a finite, positive amount (one so small it rounds to nothing in the
+///   target currency's minor units, or so large that decimal arithmetic overflows into "not a number";
+///   a price already in the target currency is judged the same way) is no price a
+///   traveller can pay: its source is dropped from the offer, and an offer left without sources is
+///   dropped. The prices dropped are returned so that the search can say so. Arithmetic never traps, and
+///   no "not a number" leaves the converter.
 public struct CurrencyConverter: Sendable {
     /// The table in use.
     public let rates: ExchangeRates
@@ -20,24 +27,74 @@ public struct CurrencyConverter: Sendable {
         self.target = target
     }
 
-    /// Converts an amount.
-    /// - Parameter money: the amount in any currency.
-    /// - Returns: the amount in the target currency, or `nil` when either rate is unknown.
-    public func convert(_ money: Money) -> Money? {
-        if money.currency == target { return money }
-        guard let from = rates.rate(for: money.currency), let to = rates.rate(for: target) else { return nil }
-        return Money(money.amount / from * to, target).rounded
+    /// What converting one amount gave.
+    enum Conversion {
+        /// The amount in the target currency: finite and positive.
+        case converted(Money)
+        /// A rate is unknown: the amount stays as it is.
+        case unknownRate
+        /// The result is not a finite, positive amount.
+        case outOfRange
     }
 
-    /// Sets every source's converted price and the offer's headline price to the cheapest source.
-    /// - Parameter offers: offers as providers returned them.
-    /// - Returns: the same offers, converted or tagged `unconverted`.
-    public func convert(_ offers: [Offer]) -> [Offer] {
-        offers.map { offer in
-            var offer = offer
-            for index in offer.sources.indices {
-                offer.sources[index].convertedPrice = convert(offer.sources[index].price)
+    /// Converts an amount.
+    /// - Parameter money: the amount in any currency.
+    /// - Returns: the amount in the target currency; `nil` when either rate is unknown, or when the result
+    ///   would not be a finite, positive amount.
+    public func convert(_ money: Money) -> Money? {
+        guard case .converted(let converted) = conversion(of: money) else { return nil }
+        return converted
+    }
+
+    func conversion(of money: Money) -> Conversion {
+        let amount: Decimal
+        if money.currency == target {
+            amount = money.amount
+        } else {
+            guard let from = rates.rate(for: money.currency), let to = rates.rate(for: target) else {
+                return .unknownRate
             }
+            // Decimal arithmetic answers "not a number" on overflow and underflow instead of trapping.
+            amount = Money(money.amount / from * to, target).rounded.amount
+        }
+        // A price already in the target currency is kept as sent, but judged as it would be shown.
+        return Self.isPayable(Money(amount, target).rounded.amount) ? .converted(Money(amount, target)) : .outOfRange
+    }
+
+    private static func isPayable(_ amount: Decimal) -> Bool {
+        !amount.isNaN && amount.isFinite && amount > 0
+    }
+
+    /// Sets every source's converted price and the offer's headline price to the cheapest source,
+    /// dropping sources whose price has no sensible amount in the target currency (see
+    /// ``convertReportingOutOfRange(_:)`` to learn which).
+    /// - Parameter offers: offers as providers returned them.
+    /// - Returns: the offers, converted or tagged `unconverted`.
+    public func convert(_ offers: [Offer]) -> [Offer] {
+        convertReportingOutOfRange(offers).offers
+    }
+
+    /// Sets every source's converted price and the offer's headline price to the cheapest source,
+    /// dropping sources whose price has no sensible amount in the target currency, and says which.
+    /// - Parameter offers: offers as providers returned them.
+    /// - Returns: the offers, converted or tagged `unconverted`, and the original prices of the sources
+    ///   that were dropped, in the order met.
+    public func convertReportingOutOfRange(_ offers: [Offer]) -> (offers: [Offer], outOfRange: [Money]) {
+        var outOfRange: [Money] = []
+        let converted = offers.compactMap { offer -> Offer? in
+            var offer = offer
+            offer.sources = offer.sources.compactMap { source in
+                var source = source
+                switch conversion(of: source.price) {
+                case .converted(let money): source.convertedPrice = money
+                case .unknownRate: source.convertedPrice = nil
+                case .outOfRange:
+                    outOfRange.append(source.price)
+                    return nil
+                }
+                return source
+            }
+            guard !offer.sources.isEmpty else { return nil }
             offer.sources.sort(by: OfferSource.cheaperFirst)
             if let converted = offer.sources.first?.convertedPrice {
                 offer.price = converted
@@ -48,6 +105,7 @@ public struct CurrencyConverter: Sendable {
             }
             return offer
         }
+        return (converted, outOfRange)
     }
 }
 

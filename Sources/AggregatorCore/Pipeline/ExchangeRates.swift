@@ -6,6 +6,10 @@ import Foundation
 /// replaces it with a file in the same JSON shape:
 /// `{"base": "EUR", "date": "2026-11-20", "rates": {"USD": 1.0612, "RUB": 94.25}}`,
 /// where each rate is how many units of that currency one unit of the base buys.
+///
+/// Every rate lies in ``plausibleRates``: real currencies trade within a few orders of magnitude of one
+/// another, and a rate far outside them is a broken file whose conversions would only produce amounts too
+/// small or too large to show.
 public struct ExchangeRates: Sendable, Hashable {
     /// The currency every rate is quoted against.
     public var base: CurrencyCode
@@ -14,15 +18,21 @@ public struct ExchangeRates: Sendable, Hashable {
     /// Units of each currency per one unit of `base`.
     public var rates: [CurrencyCode: Decimal]
 
+    /// The rates a table may hold: from a millionth to a billion units per base unit. The widest real
+    /// spreads (a strong currency against one with many zeros, such as the Iranian rial) are well inside.
+    public static let plausibleRates: ClosedRange<Decimal> =
+        Decimal(sign: .plus, exponent: -6, significand: 1)...1_000_000_000
+
     /// Creates a table; the base is added with rate 1.
     /// - Parameters:
     ///   - base: the base currency.
     ///   - date: the rates' date.
-    ///   - rates: units per base unit; non-positive rates are dropped.
+    ///   - rates: units per base unit; rates outside ``plausibleRates`` (zero, negative, not a number,
+    ///     absurdly small or large) are dropped.
     public init(base: CurrencyCode, date: LocalDate, rates: [CurrencyCode: Decimal]) {
         self.base = base
         self.date = date
-        self.rates = rates.filter { $0.value > 0 }
+        self.rates = rates.filter { !$0.value.isNaN && Self.plausibleRates.contains($0.value) }
         self.rates[base] = 1
     }
 
@@ -33,7 +43,8 @@ public struct ExchangeRates: Sendable, Hashable {
 
     /// Reads a table from JSON.
     /// - Parameter data: the file's contents.
-    /// - Throws: ``RatesError`` saying what is wrong with the file.
+    /// - Throws: ``RatesError`` saying what is wrong with the file, naming the currency whose rate is not
+    ///   positive or lies outside ``plausibleRates``.
     public init(json data: Data) throws(RatesError) {
         let file: RatesFile
         do {
@@ -52,8 +63,15 @@ public struct ExchangeRates: Sendable, Hashable {
         var rates: [CurrencyCode: Decimal] = [:]
         for (key, number) in file.rates {
             guard let code = CurrencyCode(key) else { throw RatesError("'\(key)' is not a currency code") }
-            guard number.value > 0 else { throw RatesError("the rate for \(key) is not positive") }
-            rates[code] = number.value
+            let rate = number.value
+            // A number too large for a decimal reads as "not a number": out of range, not negative.
+            guard rate.isNaN || rate > 0 else { throw RatesError("the rate for \(key) is not positive") }
+            guard !rate.isNaN, Self.plausibleRates.contains(rate) else {
+                throw RatesError(
+                    "the rate for \(key) is outside \(Self.plausibleRates.lowerBound) to "
+                        + "\(Self.plausibleRates.upperBound) units per \(file.base), so it cannot be a real rate")
+            }
+            rates[code] = rate
         }
         guard !rates.isEmpty else { throw RatesError("it has no rates") }
         self.init(base: base, date: date, rates: rates)

@@ -10,109 +10,215 @@ import Foundation
 /// - `kind` always applies: a flight search shows only flights.
 /// - origins / destinations match the first leg's origin / destination by airport or city code, any of
 ///   those given.
-/// - the departure days match the first departure's local date; a trip without a known date does not
-///   match. The return days match the second leg's local departure date.
+/// - the departure days match the first departure's local date; the return days match the second leg's
+///   local departure date. A trip without a known date does not match; it is not counted as unknown,
+///   because the provider that sent it is already noted as unable to honour dates.
 /// - round trip keeps two-leg trips, and a one-way search keeps one-leg trips.
-/// - the price cap compares the trip's cheapest converted price; an unconverted price never matches.
+/// - the price cap compares the trip's headline price, which includes the bag fees asked for (see
+///   ``BagPricing``); an unconverted price never matches. A trip tagged ``OfferTag/bagFeesUnknown`` has an
+///   unknown total: it is left out as unknown, unless its ticket alone already exceeds the cap.
 /// - the stop cap limits the stops on every leg.
 /// - airlines keep a trip with any of them on some segment, matching a carrier by IATA code or by any
 ///   name the tool knows for it (see ``CarrierNames``), so a code and a name give the same trips;
 ///   excluded airlines drop a trip with any of them on any segment, as marketing or operating carrier.
+/// - the time windows judge the **outbound leg** only, on the local wall clock at its airports: its first
+///   departure for `departAfter`/`departBefore`, its last arrival for `arriveAfter`/`arriveBefore`, both
+///   ends included and the day ignored (an arrival at 06:10 the next morning is at 06:10). On a round trip
+///   the return leg is not judged by them.
+/// - the duration cap compares the whole trip's duration, every leg's summed.
+/// - the layover limits judge every connection between consecutive segments of a leg: from the first
+///   segment's arrival to the next one's departure, measured on UTC instants, or on local times when both
+///   are at the same airport (or two airports of one city, which share a clock). A direct flight has no
+///   connection and passes; a connection that cannot be measured (or measures below zero or above
+///   ``Leg/longestPlausibleDuration``) is unknown, unless another connection of the trip already fails.
+/// - the cabin keeps a trip unless every segment whose cabin is known is in a lower cabin than the one
+///   asked (economy < premium < business < first): a business-class search keeps a trip with an economy
+///   feeder and a business long-haul flight, and drops one flown in economy throughout.
 /// - leaving out self-transfers or hidden-city fares drops trips with those tags.
 /// - colour matches a car's colour case- and accent-insensitively.
 ///
+/// **Unknown values.** A trip whose value for a filter is unknown (no duration, no local time, no
+/// measurable connection, no known cabin, no known bag fee under a price cap) does not pass that filter:
+/// the tool never guesses that it fits. ``unknownValues(in:)`` counts, per field, the trips left out only
+/// for that reason, so that the search can say so.
+///
 /// When the filters leave nothing of a non-empty set, ``hints(for:)`` says which field, if dropped,
-/// would bring trips back and how many.
+/// would bring trips back and how many; a one-way search also says how many round trips would match.
 public struct OfferFilter: Sendable {
     /// One condition, named by the field that sets it.
     public struct Condition: Sendable {
         /// The query field that set it.
         public var field: QueryField
-        /// Whether a trip passes.
-        public var matches: @Sendable (Offer) -> Bool
+        /// Whether a trip passes: `true` or `false`, or `nil` when the trip's value for this field is
+        /// unknown (such a trip does not pass).
+        public var judge: @Sendable (Offer) -> Bool?
+
+        /// Creates a condition.
+        /// - Parameters:
+        ///   - field: the field that sets it.
+        ///   - judge: the verdict on a trip, `nil` for an unknown value.
+        public init(field: QueryField, judge: @escaping @Sendable (Offer) -> Bool?) {
+            self.field = field
+            self.judge = judge
+        }
+
+        /// Whether a trip passes: only a known value that fits does.
+        /// - Parameter offer: the trip.
+        /// - Returns: `true` when the condition holds.
+        public func matches(_ offer: Offer) -> Bool { judge(offer) == true }
     }
 
     /// The conditions the query sets, in field order.
     public let conditions: [Condition]
     private let kind: OfferCategory
+    private let roundTrip: Bool
 
     /// Builds the filter for a query.
     /// - Parameters:
     ///   - query: the search.
-    ///   - carriers: the names the tool knows for carriers, for the airline filter.
+    ///   - carriers: the names the tool knows for carriers, for the airline filters.
     public init(query: SearchQuery, carriers: CarrierNames = CarrierNames()) {
         kind = query.kind
+        roundTrip = query.roundTrip
         var conditions: [Condition] = []
+        func add(_ field: QueryField, _ judge: @escaping @Sendable (Offer) -> Bool?) {
+            conditions.append(Condition(field: field, judge: judge))
+        }
         if !query.origins.isEmpty {
             let codes = query.origins
-            conditions.append(
-                Condition(field: .origin) { offer in codes.contains { offer.origin?.matches(code: $0) ?? false } })
+            add(.origin) { offer in codes.contains { offer.origin?.matches(code: $0) ?? false } }
         }
         if !query.destinations.isEmpty {
             let codes = query.destinations
-            conditions.append(
-                Condition(field: .destination) { offer in
-                    codes.contains { offer.destination?.matches(code: $0) ?? false }
-                })
+            add(.destination) { offer in codes.contains { offer.destination?.matches(code: $0) ?? false } }
         }
         if let days = query.departureDates {
-            conditions.append(
-                Condition(field: .departureDate) { offer in
-                    offer.product.itinerary?.legs.first?.departure?.local.map { days.contains($0.date) } ?? false
-                })
+            add(.departureDate) { offer in
+                offer.product.itinerary?.legs.first?.departure?.local.map { days.contains($0.date) } ?? false
+            }
         }
         if let days = query.returnDates {
-            conditions.append(
-                Condition(field: .returnDate) { offer in
-                    guard let legs = offer.product.itinerary?.legs, legs.count > 1 else { return false }
-                    return legs[1].departure?.local.map { days.contains($0.date) } ?? false
-                })
+            add(.returnDate) { offer in
+                guard let legs = offer.product.itinerary?.legs, legs.count > 1 else { return false }
+                return legs[1].departure?.local.map { days.contains($0.date) } ?? false
+            }
         }
         if query.kind == .flights {
             let roundTrip = query.roundTrip
-            conditions.append(
-                Condition(field: .roundTrip) { ($0.product.itinerary?.isRoundTrip ?? false) == roundTrip })
+            add(.roundTrip) { ($0.product.itinerary?.isRoundTrip ?? false) == roundTrip }
         }
         if let maxPrice = query.maxPrice {
-            conditions.append(Condition(field: .maxPrice) { $0.isConverted && $0.price.amount <= maxPrice })
+            add(.maxPrice) { offer in
+                guard offer.isConverted else { return false }
+                if offer.price.amount > maxPrice { return false }
+                return offer.tags.contains(.bagFeesUnknown) ? nil : true
+            }
         }
         if let maxStops = query.maxStops {
-            conditions.append(Condition(field: .maxStops) { ($0.product.itinerary?.stops ?? 0) <= maxStops })
+            add(.maxStops) { ($0.product.itinerary?.stops ?? 0) <= maxStops }
         }
         if !query.airlines.isEmpty {
             let matches = query.airlines.map(carriers.resolve)
-            conditions.append(
-                Condition(field: .airline) { offer in
-                    offer.product.itinerary?.legs.contains { leg in
-                        leg.segments.contains { segment in matches.contains { $0.matches(segment.carrier) } }
-                    } ?? false
-                })
+            add(.airline) { offer in
+                offer.product.itinerary?.legs.contains { leg in
+                    leg.segments.contains { segment in matches.contains { $0.matches(segment.carrier) } }
+                } ?? false
+            }
         }
         if !query.excludedAirlines.isEmpty {
             let matches = query.excludedAirlines.map(carriers.resolve)
-            conditions.append(
-                Condition(field: .excludedAirline) { offer in
-                    !(offer.product.itinerary?.legs.contains { leg in
-                        leg.segments.contains { segment in
-                            matches.contains {
-                                $0.matches(segment.carrier) || segment.operatingCarrier.map($0.matches) == true
-                            }
+            add(.excludedAirline) { offer in
+                !(offer.product.itinerary?.legs.contains { leg in
+                    leg.segments.contains { segment in
+                        matches.contains {
+                            $0.matches(segment.carrier) || segment.operatingCarrier.map($0.matches) == true
                         }
-                    } ?? false)
-                })
+                    }
+                } ?? false)
+            }
+        }
+        let windows: [(QueryField, ClockTime?)] = [
+            (.departAfter, query.departAfter), (.departBefore, query.departBefore),
+            (.arriveAfter, query.arriveAfter), (.arriveBefore, query.arriveBefore),
+        ]
+        for case (let field, let bound?) in windows {
+            let departs = field == .departAfter || field == .departBefore
+            let after = field == .departAfter || field == .arriveAfter
+            add(field) { offer in
+                let leg = offer.product.itinerary?.legs.first
+                guard let time = (departs ? leg?.departure : leg?.arrival)?.local else { return nil }
+                let clock = ClockTime(of: time)
+                return after ? clock >= bound : clock <= bound
+            }
+        }
+        if let maxDuration = query.maxDuration {
+            add(.maxDuration) { offer in offer.product.itinerary?.duration.map { $0 <= maxDuration } }
+        }
+        if let minLayover = query.minLayover {
+            add(.minLayover) { offer in Self.layovers(of: offer, allSatisfy: { $0 >= minLayover }) }
+        }
+        if let maxLayover = query.maxLayover {
+            add(.maxLayover) { offer in Self.layovers(of: offer, allSatisfy: { $0 <= maxLayover }) }
+        }
+        if let cabin = query.cabin {
+            add(.cabin) { offer in
+                let known = offer.product.itinerary?.segments.compactMap(\.cabin) ?? []
+                return known.isEmpty ? nil : known.contains { $0 >= cabin }
+            }
         }
         if query.excludeSelfTransfer {
-            conditions.append(Condition(field: .selfTransfer) { !$0.tags.contains(.selfTransfer) })
+            add(.selfTransfer) { !$0.tags.contains(.selfTransfer) }
         }
         if query.excludeHiddenCity {
-            conditions.append(Condition(field: .hiddenCity) { !$0.tags.contains(.hiddenCity) })
+            add(.hiddenCity) { !$0.tags.contains(.hiddenCity) }
         }
         if let color = query.color {
             let folded = AirlineDirectory.fold(color)
-            conditions.append(
-                Condition(field: .color) { $0.product.car?.color.map(AirlineDirectory.fold) == folded })
+            add(.color) { $0.product.car?.color.map(AirlineDirectory.fold) == folded }
         }
-        self.conditions = conditions
+        self.conditions = conditions.sorted { $0.field < $1.field }
+    }
+
+    /// Whether every connection of a trip satisfies a limit: `false` as soon as one measured connection
+    /// fails, `nil` when none fails but one cannot be measured.
+    private static func layovers(of offer: Offer, allSatisfy fits: (Duration) -> Bool) -> Bool? {
+        guard let legs = offer.product.itinerary?.legs else { return nil }
+        var unknown = false
+        for leg in legs {
+            for (arriving, leaving) in zip(leg.segments, leg.segments.dropFirst()) {
+                guard let layover = layover(from: arriving, to: leaving) else {
+                    unknown = true
+                    continue
+                }
+                if !fits(layover) { return false }
+            }
+        }
+        return unknown ? nil : true
+    }
+
+    /// The time between landing on one segment and taking off on the next: on UTC instants when both are
+    /// known, else on local times when both are at one airport or city, else unknown.
+    static func layover(from arriving: Segment, to leaving: Segment) -> Duration? {
+        let longest = Leg.longestPlausibleDuration
+        if let landed = arriving.arrival?.utc, let off = leaving.departure?.utc {
+            let seconds = off.timeIntervalSince(landed)
+            guard seconds.isFinite, seconds >= 0, seconds <= Double(longest.components.seconds) else { return nil }
+            return .seconds(Int64(seconds))
+        }
+        guard let landed = arriving.arrival?.local, let off = leaving.departure?.local,
+            sameClock(arriving.destination, leaving.origin)
+        else { return nil }
+        // Wall-clock minutes are within the sane years, so the difference cannot overflow.
+        let minutes = off.minutesSinceEpoch - landed.minutesSinceEpoch
+        guard minutes >= 0, minutes * 60 <= longest.components.seconds else { return nil }
+        return .seconds(minutes * 60)
+    }
+
+    /// Whether two places read the same wall clock: one airport, or two airports of one city.
+    private static func sameClock(_ first: Place, _ second: Place) -> Bool {
+        if let one = first.airport, let other = second.airport, one == other { return true }
+        if let one = first.city, let other = second.city, one == other { return true }
+        return false
     }
 
     /// The trips that pass every condition.
@@ -122,28 +228,54 @@ public struct OfferFilter: Sendable {
         apply(offers, skipping: [])
     }
 
+    /// How many trips each filter left out because their value for it is unknown: trips that fail no
+    /// condition but have an unknown value for one or more (a trip unknown to two filters counts for each).
+    /// - Parameter offers: the merged trips before filtering.
+    /// - Returns: the count per field, in field order, for the fields that left out at least one trip.
+    public func unknownValues(in offers: [Offer]) -> [(field: QueryField, trips: Int)] {
+        var counts: [QueryField: Int] = [:]
+        for offer in offers where offer.product.category == kind {
+            var unknown: [QueryField] = []
+            let fails = conditions.contains { condition in
+                guard let verdict = condition.judge(offer) else {
+                    unknown.append(condition.field)
+                    return false
+                }
+                return !verdict
+            }
+            if !fails { for field in unknown { counts[field, default: 0] += 1 } }
+        }
+        return counts.sorted { $0.key < $1.key }.map { (field: $0.key, trips: $0.value) }
+    }
+
     /// For an empty result: each field whose removal alone would bring trips back, with the count; when
-    /// no single field does, each pair of fields.
+    /// no single field does, each pair of fields. A one-way search that round trips would answer also gets
+    /// a hint to add the round trip, first.
     /// - Parameter offers: the merged trips before filtering.
     /// - Returns: hints in field order; empty when there is nothing to bring back.
     public func hints(for offers: [Offer]) -> [FilterHint] {
         let ofKind = offers.filter { $0.product.category == kind }
         guard !ofKind.isEmpty, apply(ofKind).isEmpty else { return [] }
+        var hints: [FilterHint] = []
+        if kind == .flights, !roundTrip {
+            let roundTrips = apply(ofKind.filter { $0.product.itinerary?.isRoundTrip == true }, skipping: [.roundTrip])
+            if !roundTrips.isEmpty { hints.append(FilterHint(added: [.roundTrip], offers: roundTrips.count)) }
+        }
         // Only fields the user set are worth suggesting; the one-way/round-trip shape is implied.
         let fields = conditions.map(\.field).filter { $0 != .roundTrip }
-        var hints = fields.compactMap { field -> FilterHint? in
+        var dropped = fields.compactMap { field -> FilterHint? in
             let count = apply(ofKind, skipping: [field]).count
             return count > 0 ? FilterHint(dropped: [field], offers: count) : nil
         }
-        if hints.isEmpty {
+        if dropped.isEmpty {
             for (index, first) in fields.enumerated() {
                 for second in fields[(index + 1)...] {
                     let count = apply(ofKind, skipping: [first, second]).count
-                    if count > 0 { hints.append(FilterHint(dropped: [first, second], offers: count)) }
+                    if count > 0 { dropped.append(FilterHint(dropped: [first, second], offers: count)) }
                 }
             }
         }
-        return hints
+        return hints + dropped
     }
 
     private func apply(_ offers: [Offer], skipping skipped: Set<QueryField>) -> [Offer] {

@@ -7,6 +7,11 @@ import Foundation
 /// - **Exact**, for offers whose every segment has a carrier code and a flight number: carrier +
 ///   flight number + departure minute, per segment. Each time the offer knows gives one key (local
 ///   wall clock, UTC instant), and two offers merge when they share any exact key.
+/// - **Operating flight**, for offers whose every segment states its operating carrier and flight
+///   number: the same keys made of the operating flights, so that one codeshare sold by two sellers under
+///   two marketing numbers (`OS 7000` and `LH 1234`, both operated as `LH 1234`) is one trip. It is used
+///   only when both sellers state the operating flight: an offer that states none is matched on its
+///   marketing flight alone, since an unstated operating flight is not assumed to be the marketing one.
 /// - **Approximate**, for offers without flight numbers: carrier + origin city + destination city +
 ///   local departure minute, per segment. Such an offer joins a group only when exactly one group has
 ///   that key; when two groups do (two flights of one carrier from two airports of one city at the same
@@ -17,7 +22,9 @@ import Foundation
 /// - An offer without any departure time never merges.
 ///
 /// The merged offer: `sources` holds one entry per provider (that provider's cheapest, if it listed
-/// the trip twice), cheapest first after conversion; the headline price is the cheapest source's; the
+/// the trip twice), cheapest first after conversion and bag fees; the headline price is the cheapest
+/// source's, and the trip is tagged ``OfferTag/bagFeesUnknown`` exactly when that source's bag fees are
+/// unknown (a dearer seller with unknown fees does not make the cheapest total unknown); the
 /// itinerary, image and details come from the most informative member (flight numbers and UTC times
 /// beat their absence), ties going to the cheaper member, then the provider id. The id derives from
 /// the approximate key when no other trip in the result shares it, else the exact key, else the member's
@@ -41,7 +48,6 @@ public struct OfferMerger: Sendable {
             if seen > 0 { keys[index].exact = [key + "#\(seen)"] }
         }
         var groups: [[Int]] = []
-        var exactIndex: [String: Int] = [:]
         // The group an approximate key leads to, or `ambiguous` when more than one group has it.
         var approximateIndex: [String: Int] = [:]
         let ambiguous = -1
@@ -54,12 +60,37 @@ public struct OfferMerger: Sendable {
             }
         }
 
+        // Offers sharing any exact key are one trip, transitively: a codeshare's marketing key may join one
+        // seller and its operating key another. Each offer points to the first offer of its trip.
+        var leader = Array(keys.indices)
+        func root(_ index: Int) -> Int {
+            var current = index
+            while leader[current] != current { current = leader[current] }
+            return current
+        }
+        var keyOwner: [String: Int] = [:]
+        for (index, key) in keys.enumerated() {
+            for exact in key.exact {
+                guard let owner = keyOwner[exact] else {
+                    keyOwner[exact] = index
+                    continue
+                }
+                let (first, second) = (root(owner), root(index))
+                if first != second { leader[max(first, second)] = min(first, second) }
+            }
+        }
+        var exactIndex: [Int: Int] = [:]
         for (index, key) in keys.enumerated() where !key.exact.isEmpty {
-            let group = key.exact.lazy.compactMap { exactIndex[$0] }.first ?? groups.count
-            if group == groups.count { groups.append([]) }
+            let trip = root(index)
+            let group = exactIndex[trip] ?? groups.count
+            if group == groups.count {
+                groups.append([])
+                exactIndex[trip] = group
+            }
             groups[group].append(index)
-            for exact in key.exact where exactIndex[exact] == nil { exactIndex[exact] = group }
-            register(key.approximate, group: group)
+        }
+        for (group, members) in groups.enumerated() {
+            for index in members { register(keys[index].approximate, group: group) }
         }
         for (index, key) in keys.enumerated() where key.exact.isEmpty {
             if let approximate = key.approximate, let group = approximateIndex[approximate], group != ambiguous {
@@ -110,6 +141,11 @@ public struct OfferMerger: Sendable {
             if let cheapest = merged.sources.first {
                 merged.price = cheapest.comparablePrice
                 if cheapest.convertedPrice != nil { merged.tags.remove(.unconverted) }
+                if cheapest.bagFeesUnknown {
+                    merged.tags.insert(.bagFeesUnknown)
+                } else {
+                    merged.tags.remove(.bagFeesUnknown)
+                }
             }
         }
         return merged

@@ -5,6 +5,9 @@ import Foundation
 /// Rule:
 /// - Offers whose price is in the search currency are ranked first; offers whose price could not be
 ///   converted follow, ordered among themselves, because their prices cannot be compared with the rest.
+/// - When ordering by `price` or `best`, trips tagged ``OfferTag/bagFeesUnknown`` (bags asked, fees
+///   unknown: the price is the ticket alone) follow the converted trips whose total is known, for the same
+///   reason; `duration` and `departure` do not look at prices, so they do not move them.
 /// - `price`: lower headline price first. `duration`: shorter first, unknown last. `departure`: earlier
 ///   first (UTC instant where known, else the local wall clock), unknown last. `best`: lower score first,
 ///   where `score = price / cheapest price + duration / shortest duration + 0.25 × stops` over the
@@ -81,8 +84,9 @@ public struct OfferRanker: Sendable {
                 score = price / cheapest + durationRatio + stopPenalty * Double(itinerary?.stops ?? 0)
             }
             return Measures(
-                id: offer.id, converted: offer.isConverted, currency: offer.price.currency.rawValue, price: price,
-                duration: duration, departure: itinerary?.legs.first?.departure?.orderingMinutes, score: score)
+                id: offer.id, converted: offer.isConverted, totalKnown: !offer.tags.contains(.bagFeesUnknown),
+                currency: offer.price.currency.rawValue, price: price, duration: duration,
+                departure: itinerary?.legs.first?.departure?.orderingMinutes, score: score)
         }
     }
 
@@ -95,6 +99,8 @@ public struct OfferRanker: Sendable {
     struct Measures {
         let id: String
         let converted: Bool
+        /// Whether the price includes everything asked for (no unknown bag fees).
+        let totalKnown: Bool
         let currency: String
         let price: Double
         let duration: Double?
@@ -106,6 +112,7 @@ public struct OfferRanker: Sendable {
     /// tie-breaks. Unconverted prices order by currency before amount, as they cannot be compared.
     func precedes(_ lhs: Measures, _ rhs: Measures) -> Bool {
         if lhs.converted != rhs.converted { return lhs.converted }
+        if sort == .price || sort == .best, lhs.totalKnown != rhs.totalKnown { return lhs.totalKnown }
         if !lhs.converted, lhs.currency != rhs.currency { return lhs.currency < rhs.currency }
         let primary: Bool? =
             switch sort {

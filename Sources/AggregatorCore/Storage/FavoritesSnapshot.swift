@@ -17,15 +17,20 @@ public struct FavoritesSnapshot: Sendable, Hashable {
     public var changed: Bool
     /// One line each for the user, such as a corrupt file that was set aside.
     public var warnings: [String]
+    /// For an add or a remove: whether each entry asked for, in the order given, changed the favourites;
+    /// empty for a list.
+    public var changes: [Bool]
 
     /// Creates a snapshot.
     /// - Parameters:
     ///   - entries: the favourites.
     ///   - changed: whether the operation changed them.
     ///   - warnings: lines for the user.
-    public init(entries: [String], changed: Bool = false, warnings: [String] = []) {
+    ///   - changes: whether each entry of an add or a remove changed them.
+    public init(entries: [String], changed: Bool = false, warnings: [String] = [], changes: [Bool] = []) {
         self.entries = entries
         self.changed = changed
         self.warnings = warnings
+        self.changes = changes
     }
 }

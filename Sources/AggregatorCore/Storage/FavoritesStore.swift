@@ -17,7 +17,13 @@ import Foundation
 /// - The folder is created owner-only (0700), the file is owner-only (0600).
 /// - Changes from several processes at once are never lost: each read-modify-write holds an exclusive
 ///   `flock` on `favorites.lock` beside the file (a separate file, because the data file is replaced
-///   on every write and a lock on it would be a lock on a file about to disappear).
+///   on every write and a lock on it would be a lock on a file about to disappear). A lock held longer
+///   than ``lockPatience`` (a stopped process) is an error, never a wait without end.
+/// - The file is read only when it is a regular file of at most ``maxFileBytes``, checked before
+///   reading: a FIFO, a device such as `/dev/zero`, a folder or a huge file in its place is an error,
+///   never a hang or an endless read (see ``RegularFile``).
+/// - Several airlines can be added or removed in one change, under one lock.
+/// - Temporary files that a killed writer left are removed on the next write (see ``OwnerOnlyFile``).
 /// - A corrupt file (not JSON, or not `{"favorites": [strings]}`) is never dropped silently: it is
 ///   renamed to `favorites.json.corrupt-<yyyyMMddHHmmss>` (UTC; `-2`, `-3`… if that name exists), the
 ///   snapshot carries a warning saying so, and the operation continues from an empty list.
@@ -30,6 +36,10 @@ public struct FavoritesStore: Sendable {
     public static let lockName = "favorites.lock"
     /// The schema name written into the file.
     public static let schema = "aggregate.favorites.v1"
+    /// The largest favourites file read: thousands of airlines, far more than anyone keeps.
+    public static let maxFileBytes = 1 << 20
+    /// How long a change waits for another process's lock before giving up.
+    public static let lockPatience: Duration = .seconds(10)
 
     /// The folder holding the files.
     public let folder: URL
@@ -65,10 +75,19 @@ public struct FavoritesStore: Sendable {
     /// - Returns: the favourites afterwards; `changed` is `false` when it was already there.
     /// - Throws: ``FavoritesError`` when the entry is blank or the files cannot be written.
     public func add(_ entry: String) throws(FavoritesError) -> FavoritesSnapshot {
-        let entry = try Self.validate(entry)
-        return try update { entries in
-            guard !entries.contains(where: { Self.same($0, entry) }) else { return false }
-            entries.append(entry)
+        try add([entry])
+    }
+
+    /// Adds several favourites in one change; each that is already there (or named twice) is left as it is.
+    /// - Parameter entries: IATA codes or airline names; surrounding spaces are dropped.
+    /// - Returns: the favourites afterwards; `changes` says, entry by entry, which were added.
+    /// - Throws: ``FavoritesError`` when an entry is blank (then nothing changes) or the files cannot be
+    ///   written.
+    public func add(_ entries: [String]) throws(FavoritesError) -> FavoritesSnapshot {
+        let additions = try Self.validate(entries)
+        return try update(additions) { favorites, entry in
+            guard !favorites.contains(where: { Self.same($0, entry) }) else { return false }
+            favorites.append(entry)
             return true
         }
     }
@@ -78,24 +97,37 @@ public struct FavoritesStore: Sendable {
     /// - Returns: the favourites afterwards; `changed` is `false` when it was not there.
     /// - Throws: ``FavoritesError`` when the entry is blank or the files cannot be written.
     public func remove(_ entry: String) throws(FavoritesError) -> FavoritesSnapshot {
-        let entry = try Self.validate(entry)
-        return try update { entries in
-            let before = entries.count
-            entries.removeAll { Self.same($0, entry) }
-            return entries.count != before
+        try remove([entry])
+    }
+
+    /// Removes several favourites in one change.
+    /// - Parameter entries: codes or names, compared case- and accent-insensitively.
+    /// - Returns: the favourites afterwards; `changes` says, entry by entry, which were removed (`false`
+    ///   for one that was not there, or named twice).
+    /// - Throws: ``FavoritesError`` when an entry is blank (then nothing changes) or the files cannot be
+    ///   written.
+    public func remove(_ entries: [String]) throws(FavoritesError) -> FavoritesSnapshot {
+        let removals = try Self.validate(entries)
+        return try update(removals) { favorites, entry in
+            let before = favorites.count
+            favorites.removeAll { Self.same($0, entry) }
+            return favorites.count != before
         }
     }
 
     // MARK: Read-modify-write
 
-    private func update(_ change: (inout [String]) -> Bool) throws(FavoritesError) -> FavoritesSnapshot {
+    private func update(
+        _ requested: [String], _ change: (inout [String], String) -> Bool
+    ) throws(FavoritesError) -> FavoritesSnapshot {
         try createFolder()
         return try locked { () throws(FavoritesError) in
             var (entries, warnings) = try load()
-            let changed = change(&entries)
+            let changes = requested.map { change(&entries, $0) }
             entries = Self.sorted(entries)
+            let changed = changes.contains(true)
             if changed { try writeAtomically(Self.encode(entries), to: fileURL.path) }
-            return FavoritesSnapshot(entries: entries, changed: changed, warnings: warnings)
+            return FavoritesSnapshot(entries: entries, changed: changed, warnings: warnings, changes: changes)
         }
     }
 
@@ -165,42 +197,47 @@ public struct FavoritesStore: Sendable {
 
     private func locked<T>(_ body: () throws(FavoritesError) -> T) throws(FavoritesError) -> T {
         let path = folder.appendingPathComponent(Self.lockName).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Not through a link, and without waiting on a FIFO put in its place.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             throw Self.failure(errno, "cannot open the favourites lock \(path)", path: path)
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
+        let giveUp = ContinuousClock.now.advanced(by: Self.lockPatience)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
-            guard code == EINTR else {
+            guard code == EINTR || code == EWOULDBLOCK else {
                 throw Self.failure(code, "cannot lock the favourites lock \(path)", path: path)
             }
+            guard ContinuousClock.now < giveUp else {
+                throw FavoritesError(
+                    .fileSystem,
+                    "another process has held the favourites lock \(path) for \(Self.lockPatience); "
+                        + "try again when it is done",
+                    path: path)
+            }
+            usleep(10_000)
         }
         // Closing the descriptor releases the lock, also when the body throws.
         return try body()
     }
 
     private func readFile(_ path: String) throws(FavoritesError) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw Self.failure(code, "cannot read the favourites file \(path)", path: path)
-        }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
+        do {
+            return try RegularFile.read(path, maxBytes: Self.maxFileBytes)
+        } catch {
+            switch error.reason {
+            case .system(let code):
                 throw Self.failure(code, "cannot read the favourites file \(path)", path: path)
+            case .notARegularFile(let kind):
+                throw FavoritesError(
+                    .fileSystem, "the favourites file \(path) is \(kind), not a regular file", path: path)
+            case .tooLarge(let bytes, let limit):
+                throw FavoritesError(
+                    .fileSystem, "the favourites file \(path) is \(bytes) bytes, over the \(limit)-byte limit",
+                    path: path)
             }
-            data.append(contentsOf: buffer[0..<count])
         }
-        return data
     }
 
     private func writeAtomically(_ data: Data, to path: String) throws(FavoritesError) {
@@ -229,10 +266,14 @@ public struct FavoritesStore: Sendable {
         return data + Data("\n".utf8)
     }
 
-    private static func validate(_ entry: String) throws(FavoritesError) -> String {
-        let trimmed = entry.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            throw FavoritesError(.invalidEntry, "a favourite needs an airline code or name", path: "")
+    private static func validate(_ entries: [String]) throws(FavoritesError) -> [String] {
+        var trimmed: [String] = []
+        for entry in entries {
+            let text = entry.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else {
+                throw FavoritesError(.invalidEntry, "a favourite needs an airline code or name", path: "")
+            }
+            trimmed.append(text)
         }
         return trimmed
     }

@@ -25,7 +25,7 @@ public struct CharterProvider: OfferProvider {
     /// - Returns: the offers and how many records were skipped.
     /// - Throws: ``ProviderError`` when the service cannot be reached or its answer is unusable.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        let items = query.origin.map { [URLQueryItem(name: "from", value: $0)] } ?? []
+        let items = query.origins.map { URLQueryItem(name: "from", value: $0) }
         let answer = try client.decode(CharterAnswer.self, from: try await client.get("departures", query: items))
         var offers: [Offer] = []
         var skipped = 0

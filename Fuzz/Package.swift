@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Coverage-guided fuzz targets for every provider's decoder and for the JSON reader, built with the
+/// toolchain's libFuzzer. Build and run them with `Fuzz/run` (see the README's "Fuzzing" section); this
+/// package is not part of `swift build` or `swift test` of the main package.
+let targets = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental"]
+
+let package = Package(
+    name: "AggregateFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "aggregate", path: "..")],
+    targets: [
+        .target(name: "FuzzDriver"),
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["FuzzDriver", .product(name: "AggregatorCore", package: "aggregate")]
+        ),
+        .executableTarget(
+            name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "AggregatorCore", package: "aggregate")]),
+    ]
+        + targets.map { name in
+            .executableTarget(
+                name: "Fuzz\(name)",
+                dependencies: ["FuzzSupport", .product(name: name, package: "aggregate")]
+            )
+        }
+)

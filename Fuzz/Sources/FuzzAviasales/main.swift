@@ -1,0 +1,5 @@
+import Aviasales
+import Foundation
+import FuzzSupport
+
+exit(ProviderFuzzing.main(AviasalesProvider()))

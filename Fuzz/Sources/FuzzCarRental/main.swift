@@ -1,0 +1,5 @@
+import CarRental
+import Foundation
+import FuzzSupport
+
+exit(ProviderFuzzing.main(CarRentalProvider()))

@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+import Kiwi
+
+exit(ProviderFuzzing.main(KiwiProvider()))

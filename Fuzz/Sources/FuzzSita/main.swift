@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+import Sita
+
+exit(ProviderFuzzing.main(SitaProvider()))

@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+import SunWeb
+
+exit(ProviderFuzzing.main(SunWebProvider()))

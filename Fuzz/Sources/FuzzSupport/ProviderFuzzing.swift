@@ -1,0 +1,66 @@
+import AggregatorCore
+import Dispatch
+import Foundation
+import FuzzDriver
+
+/// Runs one provider's search on bytes libFuzzer makes up, as the body of one of its requests, the other
+/// requests answered with its own samples: the decoder and the mapping see every kind of broken input,
+/// and any outcome but a crash, a hang or a runaway allocation is a pass.
+public enum ProviderFuzzing {
+    /// Starts libFuzzer on a provider, or writes its seeds when the first argument is `--write-seeds DIR`.
+    /// - Parameter provider: the provider under test.
+    /// - Returns: the exit status.
+    public static func main(_ provider: some OfferProvider) -> Int32 {
+        let samples = provider.descriptor.embeddedResponses.bodies
+        let names = samples.keys.sorted()
+        if let folder = seedsFolder() {
+            // One seed per sample, its first byte choosing the request it stands in for.
+            for (index, name) in names.enumerated() {
+                let seed = Data([UInt8(index)]) + Data((samples[name] ?? "").utf8)
+                FileManager.default.createFile(atPath: "\(folder)/sample-\(name)", contents: seed)
+            }
+            return 0
+        }
+        target = { bytes in
+            guard let first = bytes.first, !names.isEmpty else { return }
+            var bodies = samples
+            bodies[names[Int(first) % names.count]] = String(decoding: bytes.dropFirst(), as: UTF8.self)
+            let client = ProviderClient(
+                provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(bodies),
+                transport: Unreachable())
+            let query = provider.descriptor.sampleQuery
+            run { _ = try? await provider.search(query, using: client) }
+        }
+        return aggregate_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv) { data, count in
+            guard let data else { return 0 }
+            ProviderFuzzing.target?(Data(bytes: data, count: count))
+            return 0
+        }
+    }
+
+    /// What libFuzzer's C callback runs: set once, before fuzzing starts.
+    nonisolated(unsafe) static var target: ((Data) -> Void)?
+
+    /// Runs async work to completion on the fuzzer's thread.
+    public static func run(_ work: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await work()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    static func seedsFolder() -> String? {
+        let arguments = CommandLine.arguments
+        guard arguments.count == 3, arguments[1] == "--write-seeds" else { return nil }
+        return arguments[2]
+    }
+}
+
+/// The network, which a fuzz run never reaches: the embedded endpoint answers everything.
+struct Unreachable: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw TransportError(.connectionFailed, "a fuzz run does not reach the network")
+    }
+}

@@ -1,0 +1,64 @@
+import AggregatorCore
+import Foundation
+
+/// `aggregate dates`: which day is cheapest? One search over a range of days, its matching trips grouped by
+/// the day they leave, each day's cheapest trip shown.
+struct DatesCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "dates",
+        abstract: "Find the cheapest day to fly: one row per day of a range with its cheapest trip",
+        options: QueryOptions.specs.filter { ![.kind, .sort, .limit, .color].contains($0.key) },
+        discussion: """
+            Runs one search over the whole --date range (providers that can search a range do so), filters
+            and merges the trips as search does, and prints one row per day: the cheapest trip's price,
+            provider, flights and departure, and how many trips match that day; the cheapest day is marked.
+            A day's answer is what 'aggregate search --date DAY' would list first. Without --date, the days
+            are those the matching trips cover. With a --return range, a grid of departure by return days.
+
+            EXIT CODES: 0 every provider answered (even with no offers), 2 some providers failed and the
+            rest were used, 3 no provider answered, 64 usage error.
+
+            EXAMPLES:
+              aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-22
+              aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-20 --return 2026-12-27..2026-12-29
+              aggregate dates --to BCN --format json
+            """)
+
+    let options: QueryOptions
+    /// `--wide`: every table column in full, whatever the terminal's width.
+    let wide: Bool
+
+    init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
+        self.options = try QueryOptions(options, context: context, command: Self.configuration.name)
+        wide = options.has(.wide)
+    }
+
+    func run(console: Console) async -> ExitCode {
+        var query = options.query
+        // Every matching trip, cheapest first: a day's first trip is then its cheapest.
+        query.sort = .price
+        query.limit = nil
+        let result: SearchResult
+        do {
+            result = try await options.search(query, console: console)
+        } catch {
+            console.printError("error: \(Wording.setup(error))")
+            return .usage
+        }
+        let days = CheapestDays(result)
+        let width = wide ? nil : console.terminalWidth()
+        console.writeOut(
+            DatesRenderer(result: result, days: days).render(options.format, colors: console.colors, width: width))
+        Diagnostics(
+            verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
+            providersNamed: options.providersNamed
+        )
+        .report(result, to: console)
+        if days.undated > 0 {
+            console.printError(
+                "note: \(days.undated == 1 ? "1 matching trip carries" : "\(days.undated) matching trips carry") "
+                    + "no departure date, so no day shows \(days.undated == 1 ? "it" : "them")")
+        }
+        return ExitCode(result.completeness)
+    }
+}

@@ -1,0 +1,90 @@
+import AggregatorCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `aggregate mcp`: serves the tool's commands to AI assistants as a Model Context Protocol server on
+/// standard input and output.
+struct MCPCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "mcp",
+        abstract: "Serve searches to AI assistants: a Model Context Protocol server on standard input and output",
+        options: [
+            OptionSpec(
+                key: .endpoint, valueName: "ID=URL",
+                help: "Where a provider's responses come from, for every call (repeatable)", repeatable: true),
+            OptionSpec(key: .rates, valueName: "FILE", help: "Exchange-rates JSON for every call"),
+        ],
+        discussion: """
+            An MCP client starts 'aggregate mcp' and talks JSON-RPC 2.0 to it, one message a line, on standard
+            input and output; logs go to standard error. Protocol revisions 2025-06-18 and 2025-11-25. The
+            tools are search_flights, search_cars, compare_sources, list_providers (and cheapest_dates where
+            the dates command is installed); each takes the options of its command as arguments, such as
+            {"from": "VIE", "max_price": 150}, and answers with the command's JSON output.
+
+            Endpoints and rate files are the operator's choice, not the model's: set them here, in the
+            environment (AGGREGATE_<ID>_ENDPOINT) or in the config file. The server ends when standard input
+            closes, after the calls in progress.
+
+            EXAMPLES:
+              aggregate mcp
+              aggregate mcp --endpoint kiwi=live
+            """)
+
+    let runner: MCPToolRunner
+
+    init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
+        let name = Self.configuration.name
+        if let word = options.positional.first {
+            throw UsageError(
+                "unexpected argument '\(PrintableText.excerpt(word, limit: 40))'",
+                hint: "the server takes only options, such as --endpoint kiwi=live", command: name)
+        }
+        // Checked here, so that a mistake stops the server before a client connects rather than failing
+        // every call.
+        let config = try ConfigFile.load(
+            from: UserFolders(environment: context.environment), catalog: context.catalog, command: name)
+        _ = try EndpointSettings(
+            flags: options.all(.endpoint), environment: context.environment, config: config,
+            providers: context.catalog.all, command: name)
+        var operatorOptions = options.all(.endpoint).map { (key: OptionKey.endpoint, value: $0) }
+        if let rates = options.value(.rates) {
+            _ = try ValueReader(options: options, command: name).rates(rates)
+            operatorOptions.append((key: .rates, value: rates))
+        }
+        let installed = AggregateTool.commands.map { $0.configuration.name }
+        runner = MCPToolRunner(
+            tools: MCPTool.available(commands: installed, providerIDs: context.catalog.ids.map(\.rawValue)),
+            context: context, operatorOptions: operatorOptions)
+    }
+
+    func run(console: Console) async -> ExitCode {
+        // A client that has gone away must not kill the server mid-write: a failed write is noticed instead.
+        signal(SIGPIPE, SIG_IGN)
+        // The protocol gets a descriptor of its own, and standard output becomes standard error, so that
+        // nothing printed by mistake can ever corrupt the message stream.
+        let protocolOutput = dup(STDOUT_FILENO)
+        guard protocolOutput >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            console.printError("error: cannot set up standard output for the protocol")
+            return .failure
+        }
+        defer { close(protocolOutput) }
+        // Logs are written straight to the descriptor: a client that closed the server's standard error
+        // loses them, but must not stop the server (a failed `FileHandle` write traps).
+        let log: @Sendable (String) -> Void = { line in
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        log(
+            "aggregate mcp \(AggregateTool.version): serving \(runner.tools.map(\.name).joined(separator: ", ")) "
+                + "on standard input and output")
+        let server = MCPServer(
+            runner: runner, input: STDIN_FILENO, output: MCPOutput(descriptor: protocolOutput), log: log)
+        await server.serve()
+        return .success
+    }
+}

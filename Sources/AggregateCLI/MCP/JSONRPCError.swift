@@ -1,0 +1,35 @@
+import AggregatorCore
+import Foundation
+
+/// A JSON-RPC 2.0 error object: one of the standard codes and a one-line message.
+struct JSONRPCError: Error, Sendable, Equatable {
+    /// The standard code, such as -32601.
+    var code: Int
+    /// One line saying what was wrong.
+    var message: String
+
+    /// A line that is not JSON, or longer than the server reads.
+    static func parseError(_ detail: String) -> JSONRPCError {
+        JSONRPCError(code: -32700, message: "Parse error: \(detail)")
+    }
+
+    /// A message that is JSON but not a valid request.
+    static func invalidRequest(_ detail: String) -> JSONRPCError {
+        JSONRPCError(code: -32600, message: "Invalid request: \(detail)")
+    }
+
+    /// A method the server does not have.
+    static func methodNotFound(_ method: String) -> JSONRPCError {
+        JSONRPCError(code: -32601, message: "Method not found: \(PrintableText.excerpt(method, limit: 80))")
+    }
+
+    /// Parameters that do not fit the method: a missing or mistyped field, an unknown tool.
+    static func invalidParams(_ detail: String) -> JSONRPCError {
+        JSONRPCError(code: -32602, message: "Invalid params: \(detail)")
+    }
+
+    /// Something that went wrong in the server itself.
+    static func internalError(_ detail: String) -> JSONRPCError {
+        JSONRPCError(code: -32603, message: "Internal error: \(detail)")
+    }
+}

@@ -1,0 +1,208 @@
+import AggregatorCore
+import Foundation
+
+/// A Model Context Protocol server on a pair of file descriptors: JSON-RPC 2.0, one message a line.
+///
+/// Rules:
+/// - Lines are read one at a time, at most ``maxLineBytes`` each; a longer line, or one that is not
+///   JSON, is answered with a parse error (-32700) and the session goes on.
+/// - `initialize`, `ping` and `tools/list` are answered at once, in order. Requests are not refused
+///   before `initialize`: a client that lists tools first gets them.
+/// - Each `tools/call` runs in a task of its own, so calls overlap and their answers arrive in the order
+///   they finish; the output writer keeps every message on a line of its own.
+/// - Notifications are never answered. `notifications/cancelled` cancels the named call: its search
+///   stops and, as MCP says, nothing is sent for it. Other notifications (`notifications/initialized`)
+///   need nothing.
+/// - At the end of input, calls still running get ``endOfInputGrace`` to finish and are then cancelled;
+///   their answers (with the providers they stopped) are still written, and ``serve()`` returns when every
+///   answer is out.
+struct MCPServer: Sendable {
+    /// The longest line read: 1 MiB, far more than any request needs.
+    static let maxLineBytes = 1 << 20
+    /// How long calls may go on after the end of input before they are cancelled.
+    static let endOfInputGrace: Duration = .seconds(5)
+
+    /// The tools and how to run them.
+    let runner: MCPToolRunner
+    /// Where messages arrive.
+    let input: Int32
+    /// Where messages go.
+    let output: MCPOutput
+    /// Writes one line of log, on standard error.
+    let log: @Sendable (String) -> Void
+
+    /// Serves until the end of input and the last answer.
+    func serve() async {
+        let reader = MCPLineReader(descriptor: input, maxLineBytes: Self.maxLineBytes)
+        let requests = MCPRequestRegistry()
+        while let line = await reader.next() {
+            switch line {
+            case .tooLong(let bytes):
+                output.send(
+                    Self.errorResponse(
+                        id: nil,
+                        .parseError("the line is \(bytes) bytes long; messages of up to \(Self.maxLineBytes) are read"))
+                )
+            case .line(let bytes):
+                // Blank lines between messages carry nothing.
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                handle(JSONRPCMessage.parse(bytes), requests: requests)
+            }
+        }
+        if !(await requests.waitUntilEmpty(before: .now + Self.endOfInputGrace)) {
+            log("aggregate mcp: end of input; stopping \(requests.count) call(s) still running")
+            requests.cancelAll()
+            _ = await requests.waitUntilEmpty(before: .now + .seconds(30))
+        }
+        await output.flush()
+    }
+
+    private func handle(_ message: JSONRPCMessage, requests: MCPRequestRegistry) {
+        switch message {
+        case .invalid(let id, let error):
+            output.send(Self.errorResponse(id: id, error))
+        case .response:
+            break
+        case .notification(let method, let params):
+            guard method == "notifications/cancelled" else { return }
+            guard let id = JSONRPCID.read(params?["requestId"]) else { return }
+            if requests.cancelByClient(id) {
+                let reason = params?["reason"].flatMap { value -> String? in
+                    if case .string(let text) = value { return PrintableText.excerpt(text, limit: 80) }
+                    return nil
+                }
+                log("aggregate mcp: request \(id) cancelled by the client" + (reason.map { ": \($0)" } ?? ""))
+            }
+        case .request(let id, let method, let params):
+            switch method {
+            case "initialize": output.send(initialize(id: id, params: params))
+            case "ping": output.send(Self.response(id: id) { $0.object { _ in } })
+            case "tools/list": output.send(Self.response(id: id) { MCPToolListing.write(runner, to: &$0) })
+            case "tools/call": call(id: id, params: params, requests: requests)
+            default: output.send(Self.errorResponse(id: id, .methodNotFound(method)))
+            }
+        }
+    }
+
+    private func initialize(id: JSONRPCID, params: MCPValue?) -> [UInt8] {
+        guard case .string(let requested) = params?["protocolVersion"] else {
+            return Self.errorResponse(id: id, .invalidParams("initialize needs params.protocolVersion, a string"))
+        }
+        let version = MCPProtocol.negotiate(requested)
+        let asked = PrintableText.excerpt(requested, limit: 40)
+        log("aggregate mcp: initialized with protocol \(version) (the client asked for \(asked))")
+        return Self.response(id: id) { writer in
+            writer.object { json in
+                json.key("protocolVersion")
+                json.string(version)
+                json.key("capabilities")
+                json.object { capabilities in
+                    capabilities.key("tools")
+                    capabilities.object { tools in
+                        tools.key("listChanged")
+                        tools.bool(false)
+                    }
+                }
+                json.key("serverInfo")
+                json.object { info in
+                    info.key("name")
+                    info.string(MCPProtocol.serverName)
+                    info.key("title")
+                    info.string("aggregate travel search")
+                    info.key("version")
+                    info.string(AggregateTool.version)
+                }
+                json.key("instructions")
+                json.string(MCPProtocol.instructions)
+            }
+        }
+    }
+
+    private func call(id: JSONRPCID, params: MCPValue?, requests: MCPRequestRegistry) {
+        guard case .string(let name) = params?["name"] else {
+            output.send(Self.errorResponse(id: id, .invalidParams("tools/call needs params.name, a string")))
+            return
+        }
+        guard let tool = runner.tool(named: name) else {
+            let names = runner.tools.map(\.name)
+            let known = UsageError.suggesting(name, among: names, otherwise: nil).map { "; \($0)" } ?? ""
+            output.send(
+                Self.errorResponse(
+                    id: id,
+                    .invalidParams(
+                        "unknown tool '\(PrintableText.excerpt(name, limit: 40))'\(known) (the tools are "
+                            + names.joined(separator: ", ") + ")")))
+            return
+        }
+        let arguments: [(name: String, value: MCPValue)]
+        switch params?["arguments"] {
+        case .object(let members): arguments = members
+        case nil, .null: arguments = []
+        default:
+            output.send(Self.errorResponse(id: id, .invalidParams("params.arguments must be an object")))
+            return
+        }
+        let runner = runner
+        let output = output
+        let log = log
+        let started = requests.start(id) {
+            Task {
+                let start = ContinuousClock.now
+                let result = await runner.call(tool, arguments: arguments)
+                let elapsed = (ContinuousClock.now - start).inMilliseconds
+                let message: [UInt8]
+                do {
+                    message = try Self.response(id: id) { try result.write(to: &$0) }
+                } catch {
+                    message = Self.errorResponse(id: id, .internalError("the command's output is not JSON"))
+                }
+                switch requests.finish(id, answer: { output.send(message) }) {
+                case .answer:
+                    let outcome = result.isError ? "with an error" : "in \(elapsed) ms"
+                    log("aggregate mcp: \(tool.name) (request \(id)) answered \(outcome)")
+                case .cancelledByClient:
+                    log("aggregate mcp: \(tool.name) (request \(id)) stopped after \(elapsed) ms; not answered")
+                }
+            }
+        }
+        if !started {
+            output.send(
+                Self.errorResponse(id: id, .invalidRequest("request id \(id) is already in use by a call in progress")))
+        }
+    }
+
+    // MARK: - Messages
+
+    /// A success response whose `result` `body` writes.
+    static func response(id: JSONRPCID, _ body: (inout JSONWriter) throws -> Void) rethrows -> [UInt8] {
+        var writer = JSONWriter(style: .compact)
+        try writer.object { json in
+            json.key("jsonrpc")
+            json.string("2.0")
+            json.key("id")
+            id.write(to: &json)
+            json.key("result")
+            try body(&json)
+        }
+        return writer.bytes
+    }
+
+    /// An error response; the id is `null` when the request's could not be read.
+    static func errorResponse(id: JSONRPCID?, _ error: JSONRPCError) -> [UInt8] {
+        var writer = JSONWriter(style: .compact)
+        writer.object { json in
+            json.key("jsonrpc")
+            json.string("2.0")
+            json.key("id")
+            if let id { id.write(to: &json) } else { json.null() }
+            json.key("error")
+            json.object { object in
+                object.key("code")
+                object.int(error.code)
+                object.key("message")
+                object.string(error.message)
+            }
+        }
+        return writer.bytes
+    }
+}

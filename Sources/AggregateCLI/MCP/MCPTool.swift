@@ -1,0 +1,118 @@
+import AggregatorCore
+import Foundation
+
+/// One tool the MCP server offers: a subcommand run with its `--format json` output as the result.
+///
+/// A tool names its command rather than holding its own logic, so that a call parses, validates and runs
+/// exactly what `aggregate <command>` would: the server and the command line cannot drift apart.
+struct MCPTool: Sendable {
+    /// The tool's name, such as `search_flights`.
+    var name: String
+    /// A short title for people.
+    var title: String
+    /// What it does, for the model choosing a tool.
+    var description: String
+    /// The subcommand it runs, such as `search`.
+    var command: String
+    /// Arguments every call adds, such as `--kind=flights`.
+    var fixedArguments: [String] = []
+    /// Options of the command the tool's caller may not set, besides those every tool hides.
+    var hiddenOptions: Set<OptionKey> = []
+    /// The property for the words after the command, if it takes any.
+    var positional: MCPToolProperty?
+    /// The `schema` of the command's JSON output, when it is known here.
+    var outputSchema: String?
+    /// Whether it reaches outside services (MCP's `openWorldHint`).
+    var opensWorld = true
+    /// How its result is summarised in words.
+    var summary: MCPSummary.Kind
+
+    /// Options no tool exposes: the output format and verbosity are the server's business, and endpoints
+    /// and rate files are the operator's (`aggregate mcp --endpoint …`, the environment, the config
+    /// file), so that a model cannot point a provider at a local file or an arbitrary address.
+    static let hiddenEverywhere: Set<OptionKey> = [.format, .verbose, .endpoint, .rates]
+
+    /// Every tool this server knows how to offer; those whose command is not installed are left out.
+    static func candidates(providerIDs: [String]) -> [MCPTool] {
+        let ids = MCPToolProperty.ValueType.choice(providerIDs)
+        return [
+            MCPTool(
+                name: "search_flights", title: "Search flights",
+                description: """
+                    Search flights across several travel providers at once. Prices are converted into one \
+                    currency, the same flight sold by several providers becomes one offer listing every \
+                    seller's price and booking link, and offers are ranked (cheapest first unless sort says \
+                    otherwise). The result is the aggregate.search.v1 JSON document: each provider's outcome, \
+                    how many offers matched, and the offers. Providers that fail are reported, not fatal.
+                    """,
+                command: "search", fixedArguments: ["--kind=flights"], hiddenOptions: [.kind],
+                outputSchema: SearchRenderer.schema, summary: .search),
+            MCPTool(
+                name: "search_cars", title: "Search rental cars",
+                description: """
+                    Search rental cars across the installed car providers. Prices are per day, converted into \
+                    one currency and ranked. The result is the aggregate.search.v1 JSON document.
+                    """,
+                command: "search", fixedArguments: ["--kind=cars"], hiddenOptions: [.kind],
+                outputSchema: SearchRenderer.schema, summary: .search),
+            MCPTool(
+                name: "compare_sources", title: "Compare providers",
+                description: """
+                    Run one search and compare the providers side by side: how each did (status, offers, \
+                    cheapest and median price), every trip sold by two or more providers with each one's price \
+                    and the saving against the dearest, and per pair of providers how often each is cheaper. \
+                    The result is the aggregate.compare.v1 JSON document.
+                    """,
+                command: "compare", outputSchema: CompareRenderer.schema, summary: .compare),
+            MCPTool(
+                name: "cheapest_dates", title: "Cheapest dates",
+                description: """
+                    Search every day of a range of dates and say which day is cheapest: one entry per day \
+                    with the cheapest trip's price, provider and offer.
+                    """,
+                command: "dates", summary: .dates),
+            MCPTool(
+                name: "list_providers", title: "List providers",
+                description: """
+                    List the installed travel providers: what each offers, its currency, what it can honour, \
+                    the endpoint it uses and whether its API key is set. The result is the \
+                    aggregate.providers.v1 JSON document.
+                    """,
+                command: "providers",
+                positional: MCPToolProperty(
+                    positional: "providers", type: ids, description: "Provider ids to list (default: every one)"),
+                outputSchema: "aggregate.providers.v1", opensWorld: false, summary: .providers),
+        ]
+    }
+
+    /// The tools whose commands exist, in the order of `candidates`.
+    /// - Parameters:
+    ///   - commands: the installed subcommands' names.
+    ///   - providerIDs: the installed providers' ids.
+    /// - Returns: the tools to offer.
+    static func available(commands: [String], providerIDs: [String]) -> [MCPTool] {
+        candidates(providerIDs: providerIDs).filter { commands.contains($0.command) }
+    }
+
+    /// The properties of the tool's input, in the command's option order, the positional one last.
+    /// - Parameters:
+    ///   - options: the command's option table.
+    ///   - providerIDs: the installed providers' ids.
+    /// - Returns: the properties.
+    func properties(options: [OptionSpec], providerIDs: [String]) -> [MCPToolProperty] {
+        let names = Self.propertyNames(options)
+        let hidden = Self.hiddenEverywhere.union(hiddenOptions)
+        var properties = options.filter { !hidden.contains($0.key) }.map {
+            MCPToolProperty($0, providerIDs: providerIDs, names: names)
+        }
+        if let positional { properties.append(positional) }
+        return properties
+    }
+
+    /// Property names by option name (`--max-price` → `max_price`), for wording messages.
+    /// - Parameter options: the command's option table.
+    /// - Returns: the map.
+    static func propertyNames(_ options: [OptionSpec]) -> [String: String] {
+        Dictionary(options.map { ($0.name, MCPToolProperty.name(of: $0.key)) }) { first, _ in first }
+    }
+}

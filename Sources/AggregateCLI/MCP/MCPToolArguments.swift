@@ -1,0 +1,91 @@
+import AggregatorCore
+import Foundation
+
+/// Turns a call's `arguments` back into the words of a command line, so that the command's own parser
+/// and validation judge them.
+///
+/// Each property becomes `--name=value` (the `=` form, so a value starting with a dash is never taken for
+/// an option); a list repeats the option, or joins its values with commas where the option takes one
+/// list (`--providers`); a flag is written when `true` and left out when `false`; `null` is the same as
+/// leaving a property out. Types are checked only as far as JSON goes — a number or a string where a
+/// value is expected, `true` or `false` for a flag, an array or a single value for a list — and the
+/// values themselves are left to the command, whose messages say what is wrong with them.
+enum MCPToolArguments {
+    /// The command-line words for the arguments.
+    /// - Parameters:
+    ///   - arguments: the `arguments` object of the call, already known to be an object or absent.
+    ///   - properties: the tool's properties.
+    /// - Returns: the words, in the order the arguments were given.
+    /// - Throws: ``UsageError`` for an unknown property or a value of the wrong JSON type.
+    static func commandLine(
+        _ arguments: [(name: String, value: MCPValue)], properties: [MCPToolProperty]
+    ) throws(UsageError) -> [String] {
+        var words: [String] = []
+        var positional: [String] = []
+        for (name, value) in arguments {
+            guard let property = properties.first(where: { $0.name == name }) else {
+                throw UsageError(
+                    "unknown argument '\(PrintableText.excerpt(name, limit: 40))'",
+                    hint: UsageError.suggesting(
+                        name, among: properties.map(\.name),
+                        otherwise: "the arguments are \(properties.map(\.name).joined(separator: ", "))"),
+                    command: nil)
+            }
+            if case .null = value { continue }
+            switch property.target {
+            case .positional:
+                positional += try values(value, of: property)
+            case .option(let spec):
+                if property.type == .boolean && !property.isList {
+                    guard case .bool(let on) = value else { throw mistyped(property, value) }
+                    if on { words.append(spec.name) }
+                    continue
+                }
+                let given = try values(value, of: property)
+                if property.joinsList {
+                    if !given.isEmpty { words.append("\(spec.name)=\(given.joined(separator: ","))") }
+                } else {
+                    words += given.map { "\(spec.name)=\($0)" }
+                }
+            }
+        }
+        // Words after `--` are never read as options, whatever they start with.
+        return positional.isEmpty ? words : words + ["--"] + positional
+    }
+
+    /// The text of each value: one for a single value, each element's for a list.
+    private static func values(_ value: MCPValue, of property: MCPToolProperty) throws(UsageError) -> [String] {
+        if property.isList, case .array(let elements) = value {
+            var texts: [String] = []
+            for element in elements {
+                guard let text = scalar(element) else { throw mistyped(property, element) }
+                texts.append(text)
+            }
+            return texts
+        }
+        guard let text = scalar(value) else { throw mistyped(property, value) }
+        return [text]
+    }
+
+    /// A string as it is, a number as written; `nil` for anything else.
+    private static func scalar(_ value: MCPValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .number(let text): text
+        default: nil
+        }
+    }
+
+    private static func mistyped(_ property: MCPToolProperty, _ value: MCPValue) -> UsageError {
+        let expected: String
+        switch property.type {
+        case .boolean: expected = "true or false"
+        case .integer: expected = "a whole number"
+        case .number: expected = "a number"
+        case .string, .date, .dateRange, .choice: expected = "a string"
+        }
+        let list = property.isList ? (property.type == .boolean ? "" : " or an array of them") : ""
+        return UsageError(
+            "'\(property.name)' takes \(expected)\(list), got \(value.kindDescription)", hint: nil, command: nil)
+    }
+}

@@ -1,0 +1,115 @@
+import AggregatorCore
+import Foundation
+
+/// Writes the `tools/list` result: each tool's name, title, description, input schema, output schema and
+/// annotations.
+///
+/// Input schemas are JSON Schema objects that read the same under draft-07 and 2020-12 (MCP's default
+/// from 2025-11-25): `type`, `properties`, `description`, `enum`, `items`, `format` and
+/// `additionalProperties` only. No property is required: the command decides what a search needs, and
+/// its message says what to add.
+enum MCPToolListing {
+    /// Writes the result object.
+    /// - Parameters:
+    ///   - runner: the tools and their commands.
+    ///   - writer: the writer, right after `key("result")`.
+    static func write(_ runner: MCPToolRunner, to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("tools")
+            json.array { list in
+                for tool in runner.tools { write(tool, properties: runner.properties(of: tool), to: &list) }
+            }
+        }
+    }
+
+    private static func write(_ tool: MCPTool, properties: [MCPToolProperty], to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("name")
+            json.string(tool.name)
+            json.key("title")
+            json.string(tool.title)
+            json.key("description")
+            json.string(tool.description)
+            json.key("inputSchema")
+            json.object { schema in
+                schema.key("type")
+                schema.string("object")
+                schema.key("properties")
+                schema.object { members in
+                    for property in properties {
+                        members.key(property.name)
+                        write(property, to: &members)
+                    }
+                }
+                schema.key("additionalProperties")
+                schema.bool(false)
+            }
+            if let name = tool.outputSchema {
+                json.key("outputSchema")
+                json.object { schema in
+                    schema.key("type")
+                    schema.string("object")
+                    schema.key("properties")
+                    schema.object { members in
+                        members.key("schema")
+                        members.object { field in
+                            field.key("type")
+                            field.string("string")
+                            field.key("const")
+                            field.string(name)
+                        }
+                    }
+                    schema.key("required")
+                    schema.array { $0.string("schema") }
+                }
+            }
+            json.key("annotations")
+            json.object { hints in
+                hints.key("title")
+                hints.string(tool.title)
+                hints.key("readOnlyHint")
+                hints.bool(true)
+                hints.key("openWorldHint")
+                hints.bool(tool.opensWorld)
+            }
+        }
+    }
+
+    private static func write(_ property: MCPToolProperty, to writer: inout JSONWriter) {
+        writer.object { json in
+            if property.isList {
+                json.key("type")
+                json.string("array")
+                json.key("items")
+                json.object { writeType(property.type, to: &$0) }
+            } else {
+                writeType(property.type, to: &json)
+            }
+            json.key("description")
+            json.string(property.description)
+        }
+    }
+
+    /// The members that say a value's type: `type`, and `enum` or `format` where they apply.
+    private static func writeType(_ type: MCPToolProperty.ValueType, to json: inout JSONWriter) {
+        json.key("type")
+        switch type {
+        case .boolean: json.string("boolean")
+        case .string: json.string("string")
+        case .integer: json.string("integer")
+        case .number: json.string("number")
+        case .date:
+            json.string("string")
+            json.key("format")
+            json.string("date")
+        case .dateRange:
+            json.string("string")
+            json.key("pattern")
+            json.string(#"^\d{4}-\d{2}-\d{2}(\.\.\d{4}-\d{2}-\d{2})?$"#)
+        case .choice(let values):
+            json.string("string")
+            json.key("enum")
+            json.array { list in for value in values { list.string(value) } }
+        }
+    }
+}

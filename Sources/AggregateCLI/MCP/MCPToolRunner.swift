@@ -1,0 +1,67 @@
+import AggregatorCore
+import Foundation
+
+/// Runs tool calls: each one as its command, parsed and validated by the command's own code and run with
+/// `--format json`, its output captured.
+struct MCPToolRunner: Sendable {
+    /// The tools offered, in the order `tools/list` gives them.
+    let tools: [MCPTool]
+    /// The environment and the installed providers, as every command sees them.
+    let context: CommandContext
+    /// Options the operator gave `aggregate mcp` (endpoints, a rates file), added to every call whose
+    /// command takes them.
+    let operatorOptions: [(key: OptionKey, value: String)]
+
+    /// The installed providers' ids.
+    var providerIDs: [String] { context.catalog.ids.map(\.rawValue) }
+
+    /// The tool with this name.
+    func tool(named name: String) -> MCPTool? {
+        tools.first { $0.name == name }
+    }
+
+    /// The properties of a tool's input, from its command's option table.
+    func properties(of tool: MCPTool) -> [MCPToolProperty] {
+        guard let command = AggregateTool.command(named: tool.command) else { return [] }
+        return tool.properties(options: command.configuration.options, providerIDs: providerIDs)
+    }
+
+    /// Runs one call. A cancelled task stops the command's search, which then reports the providers it
+    /// stopped; what the caller does with that result is its own choice.
+    /// - Parameters:
+    ///   - tool: the tool.
+    ///   - arguments: the call's `arguments` members.
+    /// - Returns: the result: never a protocol error, whatever the arguments or the providers did.
+    func call(_ tool: MCPTool, arguments: [(name: String, value: MCPValue)]) async -> MCPToolResult {
+        guard let command = AggregateTool.command(named: tool.command) else {
+            return .error("error: the '\(tool.command)' command is not installed.")
+        }
+        let configuration = command.configuration
+        let names = MCPTool.propertyNames(configuration.options)
+        let properties = tool.properties(options: configuration.options, providerIDs: providerIDs)
+        let captured = MCPCapturedOutput()
+        let status: ExitCode
+        do {
+            let given = try MCPToolArguments.commandLine(arguments, properties: properties)
+            let keys = Set(configuration.options.map(\.key))
+            var words = tool.fixedArguments
+            if keys.contains(.format) { words.append("\(OptionKey.format)=json") }
+            words += operatorOptions.filter { keys.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+            let options = try ParsedOptions.parse(
+                words + given, specs: configuration.options, command: configuration.name)
+            let instance = try command.init(options: options, context: context)
+            status = await instance.run(console: captured.console)
+        } catch {
+            return .error(MCPWording.line(error, names: names))
+        }
+        let output = captured.standardOutput
+        let errors = captured.errorLines.filter { $0.hasPrefix("error:") }
+        if status == .usage || output.isEmpty {
+            let message = errors.isEmpty ? "error: the command printed nothing." : errors.joined(separator: " ")
+            return .error(MCPWording.replacingOptions(in: message, names: names))
+        }
+        return MCPToolResult(
+            isError: status == .noProviderAnswered || status == .failure,
+            summary: MCPSummary.text(tool.summary, document: output, names: names), document: output)
+    }
+}

@@ -1,0 +1,23 @@
+import AggregatorCore
+import Foundation
+
+extension JSONWriter {
+    /// A whole JSON document as the tool prints it: pretty, with every character that could steer a
+    /// terminal escaped, and a final line break.
+    /// - Parameters:
+    ///   - capacity: the bytes to reserve up front.
+    ///   - body: writes the document's one value.
+    /// - Returns: the document's text.
+    static func printed(capacity: Int = 4096, _ body: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter(style: .pretty, escaping: .terminalSafe, capacity: capacity)
+        body(&writer)
+        // One copy from the buffer into the string, line break included.
+        return writer.bytes.withUnsafeBufferPointer { document in
+            String(unsafeUninitializedCapacity: document.count + 1) { text in
+                _ = text.initialize(from: document)
+                text[document.count] = 0x0A
+                return document.count + 1
+            }
+        }
+    }
+}

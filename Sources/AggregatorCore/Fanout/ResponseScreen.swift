@@ -1,0 +1,85 @@
+import Foundation
+
+/// The one gate every provider's answer passes before anything else sees it: the runner screens each
+/// answer (live, replayed from the cache or embedded) as it arrives, so that no stage after it, and no
+/// output, has to distrust what a provider sent in these respects.
+///
+/// Rule:
+/// - A link is kept only when it is a web link: an `http` or `https` URL with a host. Any other link
+///   (`javascript:`, `file:`, `data:`, a relative link, a URL without a host) is removed, and the links
+///   removed from one answer are counted in one ``ProviderNote/nonWebLinksDropped(_:)``. This covers every
+///   link the model carries: each source's deep link, each offer's image, the logo of every segment's
+///   marketing and operating carrier, and each airline record's image. The offer or record itself stays.
+/// - An offer is kept only when every source's price is a finite, positive amount. An offer with a price
+///   that is zero, negative or not a number is dropped and counted in the answer's
+///   ``ProviderResponse/skipped``, like any record the provider could not read.
+/// - Nothing else changes: the order of offers and records, and every other field, are as the provider
+///   sent them. Text is made safe where it is shown (``PrintableText``), not here.
+public struct ResponseScreen: Sendable {
+    /// Creates a screen.
+    public init() {}
+
+    /// Screens one answer.
+    /// - Parameter response: the answer as the provider returned it.
+    /// - Returns: the answer with non-web links removed and unpriced offers dropped (and counted as
+    ///   skipped), and a note counting the links removed, when there were any.
+    public func screen(_ response: ProviderResponse) -> (response: ProviderResponse, notes: [ProviderNote]) {
+        var screened = response
+        var droppedLinks = 0
+        let priced = response.offers.filter { offer in offer.sources.allSatisfy { Self.isPrice($0.price) } }
+        screened.skipped += response.offers.count - priced.count
+        screened.offers = priced.map { offer in
+            var offer = offer
+            offer.imageURL = Self.webLink(offer.imageURL, counting: &droppedLinks)
+            for index in offer.sources.indices {
+                offer.sources[index].deepLink = Self.webLink(offer.sources[index].deepLink, counting: &droppedLinks)
+            }
+            if case .flight(var itinerary) = offer.product {
+                for leg in itinerary.legs.indices {
+                    for segment in itinerary.legs[leg].segments.indices {
+                        Self.screenLogos(of: &itinerary.legs[leg].segments[segment], counting: &droppedLinks)
+                    }
+                }
+                offer.product = .flight(itinerary)
+            }
+            return offer
+        }
+        for index in screened.airlines.indices {
+            screened.airlines[index].imageURL = Self.webLink(screened.airlines[index].imageURL, counting: &droppedLinks)
+        }
+        return (screened, droppedLinks > 0 ? [.nonWebLinksDropped(droppedLinks)] : [])
+    }
+
+    /// Whether a URL is a web link: `http` or `https` (in any case), with a host.
+    /// - Parameter url: the URL.
+    /// - Returns: `true` for a link a browser can open on the web.
+    public static func isWebLink(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        guard let host = url.host, !host.isEmpty else { return false }
+        return true
+    }
+
+    /// Whether an amount can be a price: finite and above zero.
+    /// - Parameter money: the amount.
+    /// - Returns: `true` for a finite, positive amount.
+    public static func isPrice(_ money: Money) -> Bool {
+        !money.amount.isNaN && money.amount.isFinite && money.amount > 0
+    }
+
+    private static func webLink(_ url: URL?, counting dropped: inout Int) -> URL? {
+        guard let url else { return nil }
+        guard isWebLink(url) else {
+            dropped += 1
+            return nil
+        }
+        return url
+    }
+
+    private static func screenLogos(of segment: inout Segment, counting dropped: inout Int) {
+        segment.carrier.logoURL = webLink(segment.carrier.logoURL, counting: &dropped)
+        if var operating = segment.operatingCarrier {
+            operating.logoURL = webLink(operating.logoURL, counting: &dropped)
+            segment.operatingCarrier = operating
+        }
+    }
+}

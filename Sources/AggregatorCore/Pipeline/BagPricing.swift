@@ -1,0 +1,74 @@
+import Foundation
+
+/// Adds each seller's checked-bag fees to its comparable price when the search asks for bags, so that
+/// trips are ranked and capped on what the traveller would pay with their bags.
+///
+/// Rules, for `bags` checked bags per passenger (nothing changes for none):
+/// - A source's fee is what its ``OfferSource/bagFees`` state for that many bags per passenger
+///   (``BagFees/fee(forBags:)``: the fee for carrying `bags` bags, not a fee per bag), times the passengers
+///   with a seat (adults and children; a lap infant has no bag allowance), converted into the search's
+///   currency. It is added to the source's converted price and kept in
+///   ``OfferSource/includedBagFees``; the price as the provider sent it stays as sent.
+/// - A source whose fee for that many bags is unknown (no fees stated, or none for that count), or whose
+///   fee or price cannot be converted, keeps its price and is marked ``OfferSource/bagFeesUnknown``: its
+///   price is a lower bound of the real total.
+/// - Sources are then ordered cheapest first on those prices, the offer's price is its cheapest source's,
+///   and an offer whose cheapest source is marked is tagged ``OfferTag/bagFeesUnknown``. Since a marked
+///   price can only grow, a trip whose cheapest seller has a known total has a known cheapest total.
+/// - The ranker puts tagged trips after the trips whose total is known (see ``OfferRanker``), and the
+///   price cap does not pass them (see ``OfferFilter``).
+public struct BagPricing: Sendable {
+    /// Checked bags per passenger.
+    public let bags: Int
+    /// Who travels.
+    public let party: Passengers
+    /// Converts fees into the search's currency.
+    public let converter: CurrencyConverter
+
+    /// Creates the stage.
+    /// - Parameters:
+    ///   - bags: checked bags per passenger.
+    ///   - party: who travels.
+    ///   - converter: the search's currency converter.
+    public init(bags: Int, party: Passengers, converter: CurrencyConverter) {
+        self.bags = bags
+        self.party = party
+        self.converter = converter
+    }
+
+    /// Prices the bags.
+    /// - Parameter offers: converted offers.
+    /// - Returns: the offers with bag fees in their comparable prices, or marked where the fees are unknown.
+    public func price(_ offers: [Offer]) -> [Offer] {
+        guard bags > 0 else { return offers }
+        let seats = Decimal(max(party.seats, 1))
+        return offers.map { offer in
+            guard offer.product.category == .flights else { return offer }
+            var offer = offer
+            for index in offer.sources.indices {
+                var source = offer.sources[index]
+                if let fee = source.bagFees?.fee(forBags: bags),
+                    let converted = converter.convert(Money(fee.amount * seats, fee.currency)),
+                    let ticket = source.convertedPrice, converted.amount.isFinite
+                {
+                    source.convertedPrice = Money(ticket.amount + converted.amount, ticket.currency)
+                    source.includedBagFees = converted
+                    source.bagFeesUnknown = false
+                } else {
+                    source.bagFeesUnknown = true
+                }
+                offer.sources[index] = source
+            }
+            offer.sources.sort(by: OfferSource.cheaperFirst)
+            if let cheapest = offer.sources.first {
+                offer.price = cheapest.comparablePrice
+                if cheapest.bagFeesUnknown {
+                    offer.tags.insert(.bagFeesUnknown)
+                } else {
+                    offer.tags.remove(.bagFeesUnknown)
+                }
+            }
+            return offer
+        }
+    }
+}

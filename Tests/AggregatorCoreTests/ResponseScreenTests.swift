@@ -1,0 +1,106 @@
+import AggregatorCore
+import AggregatorTestSupport
+import Foundation
+import ProviderTestKit
+import Testing
+
+/// The screen every answer passes in the runner: links that are not web links and offers without a usable
+/// price never reach the pipeline, and what was removed is counted.
+@Suite("The response screen: only web links and real prices get past the runner")
+struct ResponseScreenTests {
+    /// Links a hostile or careless provider sends, none of them a web link.
+    static let hostileLinks = [
+        "javascript:alert(document.cookie)", "file:///etc/passwd", "data:text/html;base64,PHNjcmlwdD4=",
+        "https:///no-host", "/relative/booking", "//evil.example/scheme-relative", "ftp://files.example/x",
+    ]
+
+    static func url(_ text: String) throws -> URL { try #require(URL(string: text), "\(text) parses") }
+
+    static func flight(_ reference: String, price: Decimal = 100, link: String?, image: String? = nil) throws -> Offer {
+        var offer = OfferFactory.flight(
+            provider: "hostile", carrier: "OS", flightNumber: reference, from: "VIE", to: "BCN",
+            departure: "2026-12-18 07:05", price: price, reference: reference)
+        offer.sources[0].deepLink = try link.map(url)
+        offer.imageURL = try image.map(url)
+        return offer
+    }
+
+    static func run(_ provider: FakeProvider, kind: OfferCategory = .flights) async -> ProviderRun? {
+        let runner = ProviderRunner(network: UnreachableTransport(), settings: SearchSettings(deadline: .seconds(20)))
+        return await runner.run([provider], query: SearchQuery(kind: kind)).first
+    }
+
+    @Test func everyNonWebLinkIsRemovedAndCountedAndItsOfferKept() async throws {
+        var offers = try Self.hostileLinks.enumerated().map { index, link in
+            try Self.flight("\(index)", link: link, image: Self.hostileLinks[(index + 1) % Self.hostileLinks.count])
+        }
+        var withLogos = try Self.flight(
+            "logos", link: "https://www.kiwi.com/deep?id=1", image: "HTTPS://Img.Example/a.jpg")
+        if case .flight(var itinerary) = withLogos.product {
+            itinerary.legs[0].segments[0].carrier.logoURL = try Self.url("javascript:void(0)")
+            itinerary.legs[0].segments[0].operatingCarrier = Carrier(
+                code: "LH", logoURL: try Self.url("http://logos.example/lh.png"))
+            withLogos.product = .flight(itinerary)
+        }
+        offers.append(withLogos)
+        let run = try #require(await Self.run(FakeProvider("hostile", behaviour: .offers(offers, skipped: 1))))
+
+        #expect(run.outcome.status == .ok)
+        #expect(run.response.offers.count == offers.count, "a bad link costs the link, not the offer")
+        #expect(run.outcome.skipped == 1)
+        let dropped = Self.hostileLinks.count * 2 + 1
+        #expect(run.outcome.notes == [.nonWebLinksDropped(dropped)])
+        let kept = run.response.offers.flatMap { offer in
+            [offer.imageURL] + offer.sources.map(\.deepLink)
+                + (offer.product.itinerary?.segments ?? []).flatMap {
+                    [$0.carrier.logoURL, $0.operatingCarrier?.logoURL]
+                }
+        }.compactMap { $0 }
+        #expect(
+            kept.map(\.absoluteString).sorted()
+                == ["HTTPS://Img.Example/a.jpg", "http://logos.example/lh.png", "https://www.kiwi.com/deep?id=1"])
+        #expect(kept.allSatisfy(ResponseScreen.isWebLink))
+    }
+
+    @Test func offersWithoutAUsablePriceAreSkippedAndCounted() async throws {
+        let offers = [
+            try Self.flight("free", price: 0, link: nil), try Self.flight("negative", price: -25, link: nil),
+            try Self.flight("nan", price: .nan, link: nil), try Self.flight("fine", price: decimal("0.01"), link: nil),
+        ]
+        let run = try #require(await Self.run(FakeProvider("hostile", behaviour: .offers(offers, skipped: 2))))
+        #expect(run.response.offers.map(\.sources[0].reference) == ["fine"])
+        #expect(run.outcome.offerCount == 1)
+        #expect(run.outcome.skipped == 2 + 3)
+        #expect(run.outcome.notes.isEmpty)
+    }
+
+    @Test func airlineRecordsKeepOnlyWebImages() async throws {
+        let records = [
+            AirlineRecord(id: 1, name: "Austrian", iata: "OS", imageURL: try Self.url("https://logos.example/os.png")),
+            AirlineRecord(id: 2, name: "Evil", iata: "EV", imageURL: try Self.url("javascript:alert(1)")),
+            AirlineRecord(id: 3, name: "Local", iata: "LO", imageURL: try Self.url("file:///tmp/logo.png")),
+            AirlineRecord(id: 4, name: "Plain", iata: "PL"),
+        ]
+        let directory = FakeProvider("directory", categories: [.airlineDirectory], behaviour: .airlines(records))
+        let run = try #require(await Self.run(directory, kind: .airlineDirectory))
+        #expect(run.response.airlines.map(\.name) == ["Austrian", "Evil", "Local", "Plain"])
+        #expect(
+            run.response.airlines.map { $0.imageURL?.absoluteString } == [
+                "https://logos.example/os.png", nil, nil, nil,
+            ])
+        #expect(run.outcome.notes == [.nonWebLinksDropped(2)])
+    }
+
+    @Test func theRuleOnItsOwn() throws {
+        for link in Self.hostileLinks {
+            #expect(!ResponseScreen.isWebLink(try Self.url(link)), "\(link)")
+        }
+        for link in ["https://www.kiwi.com/en/booking?token=a%20b", "http://127.0.0.1:8080/x", "HTTP://EXAMPLE.COM"] {
+            #expect(ResponseScreen.isWebLink(try Self.url(link)), "\(link)")
+        }
+        #expect(ResponseScreen.isPrice(Money(decimal("94.43"), .eur)))
+        for amount: Decimal in [0, -1, .nan] {
+            #expect(!ResponseScreen.isPrice(Money(amount, .eur)), "\(amount)")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import AggregatorCore
+import Foundation
+import Testing
+
+@testable import AggregateCLI
+
+/// How a tool's input follows its command's option table, and how a call's arguments become that
+/// command's line again.
+@Suite("aggregate mcp: tools from the command line's option tables")
+struct MCPToolTests {
+    static let ids = ["kiwi", "aviasales", "sita"]
+
+    static var searchFlights: MCPTool {
+        get throws { try #require(MCPTool.candidates(providerIDs: ids).first { $0.name == "search_flights" }) }
+    }
+
+    static func words(_ arguments: [(name: String, value: MCPValue)], tool: MCPTool? = nil) throws -> [String] {
+        let tool = try tool ?? searchFlights
+        let options = AggregateTool.command(named: tool.command)?.configuration.options ?? []
+        return try MCPToolArguments.commandLine(
+            arguments, properties: tool.properties(options: options, providerIDs: ids))
+    }
+
+    @Test func optionsBecomeTypedProperties() throws {
+        let properties = try Self.searchFlights.properties(options: QueryOptions.specs, providerIDs: Self.ids)
+        let byName = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0) })
+        #expect(byName["max_price"]?.type == .number)
+        #expect(byName["max_stops"]?.type == .integer)
+        #expect(byName["timeout"]?.type == .number)
+        #expect(byName["round_trip"]?.type == .boolean)
+        #expect(byName["date"]?.type == .dateRange)
+        #expect(byName["to"]?.type == .string)
+        #expect(byName["sort"]?.type == .choice(["price", "duration", "departure", "best"]))
+        #expect(byName["providers"]?.type == .choice(Self.ids))
+        #expect(byName["providers"]?.isList == true)
+        #expect(byName["kind"] == nil)
+        // Help is worded in the tool's terms.
+        #expect(byName["return"]?.description == "Return day or range of days; implies round_trip")
+    }
+
+    @Test func argumentsBecomeTheCommandLine() throws {
+        let words = try Self.words([
+            ("from", .string("VIE")), ("providers", .array([.string("kiwi"), .string("aviasales")])),
+            ("round_trip", .bool(true)), ("offline", .bool(false)), ("limit", .number("5")), ("airline", .null),
+            ("max_price", .string("-3")),
+        ])
+        #expect(
+            words == [
+                "--from=VIE", "--providers=kiwi,aviasales", "--round-trip", "--limit=5", "--max-price=-3",
+            ])
+        // The command's own parser reads them as the command line would.
+        let options = try ParsedOptions.parse(words, specs: QueryOptions.specs, command: "search")
+        #expect(options.value(.maxPrice) == "-3")
+        #expect(options.has(.roundTrip))
+    }
+
+    @Test func positionalWordsFollowTheEndOfOptions() throws {
+        let tool = try #require(MCPTool.candidates(providerIDs: Self.ids).first { $0.name == "list_providers" })
+        let words = try Self.words([("providers", .array([.string("--help"), .string("sita")]))], tool: tool)
+        #expect(words == ["--", "--help", "sita"])
+        let options = try ParsedOptions.parse(
+            words, specs: ProvidersCommand.configuration.options, command: "providers")
+        #expect(!options.wantsHelp)
+        #expect(options.positional == ["--help", "sita"])
+    }
+
+    @Test(arguments: [
+        ("round_trip", MCPValue.string("yes"), "error: 'round_trip' takes true or false, got a string."),
+        ("from", .array([.string("VIE")]), "error: 'from' takes a string, got an array."),
+        ("limit", .bool(true), "error: 'limit' takes a whole number, got a boolean."),
+        (
+            "providers", .array([.number("1"), .object([])]),
+            "error: 'providers' takes a string or an array of them, got an object."
+        ),
+        ("frm", .string("VIE"), "error: unknown argument 'frm'. Did you mean 'from'?"),
+    ])
+    func mistakesAreUsageErrorsInTheToolsTerms(name: String, value: MCPValue, message: String) {
+        let names = MCPTool.propertyNames(QueryOptions.specs)
+        let error = #expect(throws: UsageError.self) { try Self.words([(name, value)]) }
+        #expect(error.map { MCPWording.line($0, names: names) } == message)
+    }
+
+    @Test func optionNamesAreReplacedWholeWordsOnly() {
+        let names = ["--to": "to", "--timeout": "timeout", "--max-price": "max_price"]
+        #expect(
+            MCPWording.replacingOptions(in: "'--timeout' and --to, not --max-prices or --", names: names)
+                == "'timeout' and to, not --max-prices or --")
+    }
+
+    @Test func onlyToolsWhoseCommandIsInstalledAreOffered() {
+        let tools = MCPTool.available(commands: ["search", "providers"], providerIDs: Self.ids).map(\.name)
+        #expect(tools == ["search_flights", "search_cars", "list_providers"])
+        let withDates = MCPTool.available(commands: ["search", "compare", "providers", "dates"], providerIDs: Self.ids)
+        #expect(withDates.map(\.name).contains("cheapest_dates"))
+    }
+}
