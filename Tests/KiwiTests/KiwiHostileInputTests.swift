@@ -19,8 +19,9 @@ struct KiwiHostileInputTests {
         #expect(
             response.offers.map { $0.onlySource?.reference } == [
                 "javascript-link", "file-link", "data-link", "link-without-a-host", "upper-case-web-link",
+                "link-with-an-escape", "link-with-a-space",
             ])
-        #expect(response.notes == ["dropped 4 booking links that were not web links"])
+        #expect(response.notes == ["dropped 6 booking links that were not web links"])
     }
 
     @Test("only http and https links with a host survive, in any case")
@@ -32,6 +33,8 @@ struct KiwiHostileInputTests {
         #expect(links["file-link"] == .some(nil))
         #expect(links["data-link"] == .some(nil))
         #expect(links["link-without-a-host"] == .some(nil))
+        #expect(links["link-with-an-escape"] == .some(nil), "a terminal escape inside a link")
+        #expect(links["link-with-a-space"] == .some(nil))
         #expect(links["upper-case-web-link"]??.host == "www.kiwi.com")
         for offer in offers {
             for link in [offer.imageURL, offer.onlySource?.deepLink].compactMap({ $0 }) {

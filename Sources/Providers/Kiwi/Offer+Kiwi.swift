@@ -170,11 +170,27 @@ enum KiwiLinks {
     /// - Parameter text: the link as sent.
     /// - Returns: the URL, or `nil` for `javascript:`, `file:`, `data:`, relative or unparsable links.
     static func webURL(_ text: String) -> URL? {
-        // A byte check first, so that links that cannot be web links are never parsed.
-        guard hasWebScheme(text), let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        // Byte checks first, so that text that cannot be a clean web link is never parsed: a scheme other
+        // than http(s), spaces or control characters (C0, DEL, C1), or a length no booking link reaches.
+        guard text.utf8.count <= maximumLength, hasWebScheme(text), !hasSpaceOrControl(text),
+            let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
         else { return nil }
         return url
+    }
+
+    /// The longest link taken: Kiwi's booking links, tokens included, stay far below it.
+    static let maximumLength = 16_384
+
+    /// Whether the text holds a space or a control character; C1 controls (U+0080–U+009F) are `C2 80`–`C2 9F`
+    /// in UTF-8.
+    private static func hasSpaceOrControl(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte <= 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// `{base}{key}.jpg`, with `key` percent-encoded as a single path component so that a key such as
