@@ -43,7 +43,11 @@ public struct KiwiProvider: OfferProvider {
             categories: [.flights], nativeCurrency: .eur,
             capabilities: [.dates, .roundTrips, .serverSideFilters, .passengers, .cabins],
             liveURL: URL(string: "https://api.tequila.kiwi.com"), authentication: .header("apikey"),
-            embeddedResponses: EmbeddedResponses(["search": KiwiSamples.search]), sampleQuery: SearchQuery(),
+            embeddedResponses: EmbeddedResponses(["search": KiwiSamples.search]),
+            // A question Tequila takes as it stands (it needs a departure airport and dates), and that the
+            // embedded sample answers: OS 395 and VY 1815 fly it.
+            sampleQuery: SearchQuery(
+                origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
             perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"])
     }
 
