@@ -144,12 +144,12 @@ struct SettingsAndCacheTests {
 
     @Test func offlineWithNothingCachedSaysWhatToDo() async throws {
         let run = try await Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=https://api.skypicker.com", "--offline",
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=https://api.tequila.kiwi.com", "--offline",
         ])
         #expect(run.status == 2, "aviasales answers from its embedded sample")
         #expect(
             run.stderrLines.first
-                == "warning: kiwi failed: has no cached answer for /flights; run the search once without --offline")
+                == "warning: kiwi failed: has no cached answer for /v2/search; run the search once without --offline")
     }
 
     @Test func aBadSizeCapIsAUsageError() async throws {
