@@ -30,7 +30,7 @@ func providerTests(_ name: String) -> Target {
 }
 
 /// The provider modules built into the `aggregate` tool.
-let builtInProviders = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental"]
+let builtInProviders = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel"]
 
 let package = Package(
     name: "aggregate",

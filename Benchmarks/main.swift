@@ -87,7 +87,7 @@ func median(runs: Int, _ body: () async throws -> Void) async rethrows -> Double
 
 /// A Kiwi response with `count` itineraries, made by repeating the embedded sample's records with new ids.
 func kiwiResponse(count: Int) throws -> String {
-    let sample = KiwiProvider().descriptor.embeddedResponses.bodies["flights"] ?? "{}"
+    let sample = KiwiProvider().descriptor.embeddedResponses.bodies["search"] ?? "{}"
     guard var root = try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any],
         let records = root["data"] as? [[String: Any]], !records.isEmpty
     else { return sample }
@@ -112,7 +112,7 @@ for count in [1_000, 10_000] {
     let body = try kiwiResponse(count: count)
     let provider = KiwiProvider()
     let client = ProviderClient(
-        provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["flights": body]),
+        provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["search": body]),
         transport: URLSessionTransport())
     var mapped = 0
     let time = try await median(runs: 5) {

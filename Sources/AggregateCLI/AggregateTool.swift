@@ -169,12 +169,14 @@ public struct AggregateTool: Sendable {
     private func run(_ command: any Command.Type, arguments: [String]) async -> ExitCode {
         let configuration = command.configuration
         do {
-            let options = try ParsedOptions.parse(arguments, specs: configuration.options, command: configuration.name)
-            if options.wantsHelp {
+            let typed = try ParsedOptions.parse(arguments, specs: configuration.options, command: configuration.name)
+            if typed.wantsHelp {
                 console.writeOut(configuration.help)
                 return .success
             }
             let context = CommandContext(environment: environment, catalog: catalog)
+            let options = try KeptSettings.apply(
+                to: typed, specs: configuration.options, context: context, command: configuration.name)
             let instance = try command.init(options: options, context: context)
             return await instance.run(console: console)
         } catch {

@@ -1,6 +1,7 @@
 import AggregatorCore
 import Aviasales
 import CarRental
+import Duffel
 import Kiwi
 import Sita
 import SunWeb
@@ -16,6 +17,7 @@ extension AggregateTool {
             SunWebProvider(),
             SitaProvider(),
             CarRentalProvider(),
+            DuffelProvider(),
         ]
     }
 }

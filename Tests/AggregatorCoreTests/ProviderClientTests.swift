@@ -134,6 +134,18 @@ struct ProviderClientFailureTests {
         #expect(emptyError?.message == "the service answered HTTP 503 Service Unavailable")
     }
 
+    @Test(arguments: [
+        (#"{"error": "Invalid date"}"#, "Invalid date"), (#"{"message": "Unknown route"}"#, "Unknown route"),
+        (#"{"error": {"code": 7, "message": "Quota spent"}}"#, "Quota spent"),
+        (#"{"errors": [{"type": "x", "message": "Field missing"}]}"#, "Field missing"),
+        (#"{"error": 42, "detail": "no"}"#, #"{"error": 42, "detail": "no"}"#),
+    ])
+    func aJSONErrorBodyIsQuotedByTheMessageItStates(body: String, quoted: String) async throws {
+        let failing = try client(answering: HTTPResponse(status: 400, body: Data(body.utf8)))
+        let error = await #expect(throws: ProviderError.self) { try await failing.get("flights") }
+        #expect(error?.message == "the service answered HTTP 400 Bad Request: \(quoted)")
+    }
+
     @Test func aServiceMessageIsQuotedAsAShortPrintableExcerpt() async throws {
         // DEL and the C1 control CSI (U+009B) are printable bytes as far as a body's kind goes, but never text.
         let hostile = "\u{9B}2J\u{7F}maintenance " + String(repeating: "spam ", count: 100)

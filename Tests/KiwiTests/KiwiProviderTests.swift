@@ -7,21 +7,31 @@ import Testing
 
 @Suite("KiwiProvider")
 struct KiwiProviderTests {
-    @Test("passes the provider conformance kit")
+    @Test("passes the provider conformance kit on its embedded v3 sample")
     func conformance() async throws {
         try await ProviderConformance.check(KiwiProvider())
     }
 
-    @Test("describes itself as Kiwi.com flights in EUR")
+    @Test(
+        "passes the provider conformance kit on Tequila v2 recordings",
+        arguments: ["tequila-capture.json", "tequila-self-transfer.json", "tequila-hidden-city-twins.json"])
+    func conformanceOnTequilaRecordings(fixture: String) async throws {
+        try await ProviderConformance.check(KiwiServingRecording(try KiwiFixtures.text(fixture)))
+    }
+
+    @Test("describes itself as Kiwi.com flights in EUR on Tequila, keyed by an apikey header")
     func descriptor() throws {
         let descriptor = KiwiProvider().descriptor
         #expect(descriptor.id == "kiwi")
         #expect(descriptor.displayName == "Kiwi.com")
         #expect(descriptor.categories == [.flights])
         #expect(descriptor.nativeCurrency == .eur)
-        #expect(descriptor.capabilities == [.dates, .roundTrips, .serverSideFilters])
-        #expect(descriptor.liveURL?.absoluteString == "https://api.skypicker.com")
-        #expect(descriptor.embeddedResponses.bodies.keys.sorted() == ["flights"])
+        #expect(descriptor.capabilities == [.dates, .roundTrips, .serverSideFilters, .passengers, .cabins])
+        #expect(descriptor.liveURL?.absoluteString == "https://api.tequila.kiwi.com")
+        #expect(descriptor.authentication == .header("apikey"))
+        #expect(descriptor.embeddedResponses.bodies.keys.sorted() == ["search"])
+        #expect(descriptor.perRequestKeys.isSuperset(of: ["id", "search_id", "booking_token", "combination_id"]))
+        #expect(descriptor.priceKeys == ["price"])
     }
 
     // MARK: The embedded sample
@@ -65,6 +75,13 @@ struct KiwiProviderTests {
         #expect(segment.departure?.utc == (try utc("2026-12-18T06:05:00Z")))
         #expect(segment.arrival?.local == (try local("2026-12-18 09:45")))
         #expect(segment.arrival?.utc == (try utc("2026-12-18T08:45:00Z")))
+        #expect(segment.cabin == .economy, "fare_category M")
+        #expect(segment.operatingCarrier == nil, "OS operates its own OS 395")
+        #expect(segment.operatingFlightNumber == nil)
+        #expect(segment.bagsRecheckRequired == false)
+        #expect(source.bagFees == BagFees([1: Decimal(string: "27.5") ?? 0], currency: .eur))
+        #expect(source.pricedFor == .one, "the sample states one adult")
+        #expect(offer.tags.isEmpty, "neither hidden-city nor self-transfer")
     }
 
     /// The Kiwi rows of the shared scenario, in the sample's popularity order: the merge with
@@ -143,12 +160,12 @@ struct KiwiProviderTests {
 
     // MARK: The live request
 
-    @Test("a live search asks GET /flights with Kiwi's parameters in order")
+    @Test("a live search asks GET /v2/search with Tequila's parameters in order, and no key of its own")
     func liveRequest() async throws {
         let provider = KiwiProvider()
         let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
         let client = ProviderClient(
-            provider: "kiwi", endpoint: .remote(try #require(URL(string: "https://api.skypicker.com"))),
+            provider: "kiwi", endpoint: .remote(try #require(provider.descriptor.liveURL)),
             embedded: EmbeddedResponses([:]), transport: transport)
         let query = SearchQuery(
             origin: "VIE", destination: "BCN", departureDate: LocalDate(year: 2026, month: 12, day: 18),
@@ -160,18 +177,18 @@ struct KiwiProviderTests {
         let request = try #require(transport.requests.first)
         #expect(transport.requests.count == 1)
         #expect(request.method == .get)
-        #expect(request.url.host == "api.skypicker.com")
-        #expect(request.url.path == "/flights")
+        #expect(request.url.host == "api.tequila.kiwi.com")
+        #expect(request.url.path == "/v2/search")
         #expect(request.headers["apikey"] == nil, "the key is the core's to add")
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         #expect(
             items.map { "\($0.name)=\($0.value ?? "")" } == [
-                "v=3", "partner=picky", "flyFrom=VIE", "to=BCN", "dateFrom=18/12/2026", "dateTo=18/12/2026",
-                "typeFlight=oneway", "adults=1", "limit=200", "sort=duration", "curr=EUR",
+                "fly_from=VIE", "fly_to=BCN", "date_from=18/12/2026", "date_to=18/12/2026", "flight_type=oneway",
+                "adults=1", "children=0", "infants=0", "curr=EUR", "limit=200", "sort=duration",
             ])
     }
 
-    @Test("a round trip to anywhere sends return dates, no origin, the larger limit and Kiwi's sort name")
+    @Test("a round trip to anywhere sends return dates, no destination, the party, the larger limit and the sort")
     func liveRoundTripRequest() async throws {
         let provider = KiwiProvider()
         let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
@@ -186,24 +203,23 @@ struct KiwiProviderTests {
         _ = try await provider.search(query, using: client)
 
         let request = try #require(transport.requests.first)
-        #expect(request.url.path == "/kiwi/flights")
+        #expect(request.url.path == "/kiwi/v2/search")
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         #expect(
             items.map { "\($0.name)=\($0.value ?? "")" } == [
-                "v=3", "partner=picky", "to=anywhere", "dateFrom=05/12/2026", "dateTo=05/12/2026",
-                "returnFrom=09/01/2027", "returnTo=09/01/2027", "typeFlight=round", "adults=2", "limit=500",
-                "sort=quality", "curr=USD",
+                "date_from=05/12/2026", "date_to=05/12/2026", "return_from=09/01/2027", "return_to=09/01/2027",
+                "flight_type=round", "adults=2", "children=0", "infants=0", "curr=USD", "limit=500", "sort=quality",
             ])
     }
 
     @Test(
-        "each sort key maps to the nearest Kiwi sort",
-        arguments: [(SortKey.price, "price"), (.duration, "duration"), (.departure, "price"), (.best, "quality")])
+        "each sort key maps to Tequila's sort",
+        arguments: [(SortKey.price, "price"), (.duration, "duration"), (.departure, "date"), (.best, "quality")])
     func sortMapping(key: SortKey, expected: String) async throws {
         let provider = KiwiProvider()
         let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
         let client = ProviderClient(
-            provider: "kiwi", endpoint: .remote(try #require(URL(string: "https://api.skypicker.com"))),
+            provider: "kiwi", endpoint: .remote(try #require(provider.descriptor.liveURL)),
             embedded: EmbeddedResponses([:]), transport: transport)
         _ = try await provider.search(SearchQuery(sort: key), using: client)
         let url = try #require(transport.requests.first?.url)
@@ -276,7 +292,7 @@ struct KiwiProviderTests {
         let provider = KiwiProvider()
         let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
         let client = ProviderClient(
-            provider: "kiwi", endpoint: .remote(try #require(URL(string: "https://api.skypicker.com"))),
+            provider: "kiwi", endpoint: .remote(try #require(provider.descriptor.liveURL)),
             embedded: EmbeddedResponses([:]), transport: transport)
         let error = try await #require(throws: ProviderError.self) {
             try await provider.search(SearchQuery(kind: .cars), using: client)

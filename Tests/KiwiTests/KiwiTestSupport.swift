@@ -23,21 +23,26 @@ enum KiwiFixtures {
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
-    /// A client that answers `/flights` with `body`.
+    /// A client that answers Kiwi's `search` request with `body`.
     static func client(body: String) -> ProviderClient {
         ProviderClient(
-            provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["flights": body]),
+            provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["search": body]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
-    /// Searches a fixture with the default query.
-    static func search(_ name: String) async throws -> ProviderResponse {
-        try await KiwiProvider().search(SearchQuery(), using: client(fixture: name))
+    /// Searches a fixture with `query`, the default query unless given.
+    static func search(_ name: String, query: SearchQuery = SearchQuery()) async throws -> ProviderResponse {
+        try await KiwiProvider().search(query, using: client(fixture: name))
+    }
+
+    /// A fixture's text.
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: url(name), encoding: .utf8)
     }
 
     /// The embedded sample's body.
     static func embeddedSample() throws -> String {
-        try #require(KiwiProvider().descriptor.embeddedResponses.bodies["flights"])
+        try #require(KiwiProvider().descriptor.embeddedResponses.bodies["search"])
     }
 }
 
@@ -57,5 +62,27 @@ extension ProviderResponse {
     func onlyItinerary() throws -> Itinerary {
         try #require(offers.count == 1)
         return try #require(offers.first?.product.itinerary)
+    }
+}
+
+extension Offer {
+    /// The only source, which every offer straight from a provider has.
+    var onlySource: OfferSource? { sources.count == 1 ? sources.first : nil }
+}
+
+/// Kiwi with its embedded samples replaced, so that the conformance kit can check a recording of another
+/// shape the way it checks the compiled-in one.
+struct KiwiServingRecording: OfferProvider {
+    let descriptor: ProviderDescriptor
+
+    /// Serves `body` for Kiwi's `search` request.
+    init(_ body: String) {
+        var descriptor = KiwiProvider().descriptor
+        descriptor.embeddedResponses = EmbeddedResponses(["search": body])
+        self.descriptor = descriptor
+    }
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+        try await KiwiProvider().search(query, using: client)
     }
 }

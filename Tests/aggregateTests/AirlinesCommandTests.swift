@@ -152,7 +152,7 @@ struct SearchWithDirectoryTests {
             ["search", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18"], environment: environment)
         let row = try #require(table.stdoutLines.first { $0.contains("LX 1577") })
         #expect(row.contains("★ LX 1577, LX 1952"))
-        #expect(row.hasSuffix("favorite, few_seats_left"))
+        #expect(row.hasSuffix("favorite, few_seats_left, multiple_sources"), "duffel sells it too")
         #expect(table.stderr == "note: sunweb: its offers carry no dates, so it cannot honour --date\n")
     }
 
@@ -189,7 +189,7 @@ struct SearchWithDirectoryTests {
             ["search", "--format", "json"], environment: ["XDG_DATA_HOME": folder.url.path])
         #expect(
             (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == [
-                "kiwi", "aviasales", "sunweb", "carrental",
+                "kiwi", "aviasales", "sunweb", "carrental", "duffel",
             ])
 
         let broken = try folder.write("airlines.json", "not json")

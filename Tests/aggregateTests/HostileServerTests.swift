@@ -30,7 +30,7 @@ struct HostileServerTests {
     @Test func theAPIKeyIsNotSentToTheOriginARedirectLeadsTo() async throws {
         let key = "secret-key-9d41c7"
         let target = try LoopbackHTTPServer { request in
-            request.path == "/flights" ? .json(LiveEndpointTests.kiwiBody) : .json("{}", status: 404)
+            request.path == "/v2/search" ? .json(LiveEndpointTests.kiwiBody) : .json("{}", status: 404)
         }
         defer { target.stop() }
         // Same host, another port: another origin.

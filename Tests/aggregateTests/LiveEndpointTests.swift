@@ -22,7 +22,7 @@ struct LiveEndpointTests {
 
     @Test func aLiveProviderIsAskedOverHTTPAndMergedWithTheOthers() async throws {
         let server = try LoopbackHTTPServer { request in
-            request.path == "/flights" ? .json(Self.kiwiBody) : .json("{}", status: 404)
+            request.path == "/v2/search" ? .json(Self.kiwiBody) : .json("{}", status: 404)
         }
         defer { server.stop() }
         let run = try await Binary.run([
@@ -32,8 +32,8 @@ struct LiveEndpointTests {
         ])
         #expect(run.status == 0)
         let request = try #require(server.requests.first)
-        #expect(request.queryItems.first { $0.name == "flyFrom" }?.value == "VIE")
-        #expect(request.queryItems.first { $0.name == "dateFrom" }?.value == "18/12/2026")
+        #expect(request.queryItems.first { $0.name == "fly_from" }?.value == "VIE")
+        #expect(request.queryItems.first { $0.name == "date_from" }?.value == "18/12/2026")
         // The live OS 395 is cheaper than the embedded aviasales price for the same flight: one row, two sellers.
         let row = try #require(run.stdoutLines.first { $0.contains("OS 395") })
         #expect(row.contains(",155.00,EUR,2,\"kiwi 155.00, aviasales 174.54\",kiwi,"))

@@ -47,7 +47,10 @@ struct SettingsAndCacheTests {
 
     @Test(arguments: [
         ("{not json", "it is not a JSON object"),
-        (#"{"endpoint": {}}"#, "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, directory)"),
+        (
+            #"{"endpoint": {}}"#,
+            "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, directory, currency, providers, sort, format, limit)"
+        ),
         (#"{"endpoints": {"skyscanner": "live"}}"#, "endpoints.skyscanner names no installed provider"),
         (#"{"timeout": "soon"}"#, "'timeout' must be a number of seconds between 0 and 600"),
         (
@@ -141,12 +144,12 @@ struct SettingsAndCacheTests {
 
     @Test func offlineWithNothingCachedSaysWhatToDo() async throws {
         let run = try await Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=https://api.skypicker.com", "--offline",
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=https://api.tequila.kiwi.com", "--offline",
         ])
         #expect(run.status == 2, "aviasales answers from its embedded sample")
         #expect(
             run.stderrLines.first
-                == "warning: kiwi failed: has no cached answer for /flights; run the search once without --offline")
+                == "warning: kiwi failed: has no cached answer for /v2/search; run the search once without --offline")
     }
 
     @Test func aBadSizeCapIsAUsageError() async throws {

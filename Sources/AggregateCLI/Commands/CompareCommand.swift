@@ -44,8 +44,9 @@ struct CompareCommand: Command {
 
     init(options: ParsedOptions, context: CommandContext) throws(UsageError) {
         self.options = try QueryOptions(options, context: context, command: Self.configuration.name)
-        // QueryOptions defaults the sort to price; only a --sort actually typed replaces the saving order.
-        order = options.value(.sort) == nil ? .saving : .ranked
+        // QueryOptions defaults the sort to price; only a --sort actually typed replaces the saving order,
+        // not a kept one: comparing sources is about what each saves.
+        order = options.typed(.sort) ? .ranked : .saving
         wide = options.has(.wide)
     }
 

@@ -1,7 +1,8 @@
 import AggregatorCore
 import Foundation
 
-/// `aggregate providers`: what is installed, what each offers, and which endpoint each uses now.
+/// `aggregate providers`: what is installed, what each offers, and which endpoint each uses now; with
+/// `--check`, one small real request to each live provider, with its status and latency.
 struct ProvidersCommand: Command {
     /// What `--format` takes.
     static let formats: [OutputFormat] = [.table, .json]
@@ -14,12 +15,18 @@ struct ProvidersCommand: Command {
             OptionSpec(
                 key: .endpoint, valueName: "ID=URL", help: "Show the effect of an endpoint setting (repeatable)",
                 repeatable: true),
+            OptionSpec(
+                key: .check, valueName: nil,
+                help: "Ask each live provider one small question and show its status and latency"),
+            ConnectionOptions.timeout,
         ],
         arguments: "[ID...]",
         argumentCompletion: ArgumentCompletion(rest: .providerIDs))
 
     let format: OutputFormat
     let endpoints: EndpointSettings
+    /// The settings to ask providers with, when `--check` was given.
+    let check: SearchSettings?
     let catalog: ProviderCatalog
     /// The providers to list: those named, or every installed one.
     let listed: [any OfferProvider]
@@ -43,6 +50,9 @@ struct ProvidersCommand: Command {
             flags: options.all(.endpoint), environment: environment, config: config, providers: catalog.all,
             command: Self.configuration.name)
         self.environment = environment
+        check =
+            options.has(.check)
+            ? try ConnectionOptions(options, context: context, command: Self.configuration.name).settings : nil
     }
 
     private let environment: [String: String]
@@ -54,6 +64,7 @@ struct ProvidersCommand: Command {
     }
 
     func run(console: Console) async -> ExitCode {
+        if let check { return await runCheck(settings: check, console: console) }
         let descriptors = listed.map(\.descriptor)
         if format == .json {
             console.writeOut(
@@ -111,6 +122,68 @@ struct ProvidersCommand: Command {
             json.string(apiKeyState(descriptor))
             json.key("api_key_variable")
             json.string(descriptor.authentication.takesKey ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
+        }
+    }
+
+    /// Asks every live provider listed one small question, and shows how each answered.
+    private func runCheck(settings: SearchSettings, console: Console) async -> ExitCode {
+        let live = listed.filter { settings.endpoint(of: $0.descriptor.id).isRemote }
+        guard !live.isEmpty else {
+            console.printError(
+                "no provider is live: set a provider's API key (AGGREGATE_<ID>_API_KEY) or its endpoint "
+                    + "(--endpoint ID=live or ID=https://…); 'aggregate providers' shows each one's endpoint")
+            return .success
+        }
+        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down)) / 86_400
+        let results = await ProviderCheck(providers: live, settings: settings).run(
+            today: LocalDate(daysSinceEpoch: seconds))
+        let answered = results.filter { $0.outcome.status.answered }.count
+        if format == .json {
+            console.writeOut(
+                JSONWriter.printed { json in
+                    json.object { json in
+                        json.key("schema")
+                        json.string("aggregate.providers.check.v1")
+                        json.key("providers")
+                        json.array { json in
+                            for result in results { write(result, to: &json) }
+                        }
+                    }
+                })
+        } else {
+            var table = TextTable(columns: [
+                .init(title: "ID"), .init(title: "ENDPOINT"), .init(title: "STATUS"),
+                .init(title: "TIME", alignRight: true), .init(title: "OFFERS", alignRight: true),
+                .init(title: "PROBLEM"),
+            ])
+            for result in results {
+                let outcome = result.outcome
+                table.append([
+                    outcome.provider.rawValue, result.endpoint.description, outcome.status.rawValue,
+                    "\(outcome.latency.inMilliseconds) ms", "\(outcome.offerCount)",
+                    outcome.error.map(Wording.error) ?? "",
+                ])
+            }
+            console.writeOut(table.render(bold: console.colors) + "\n")
+        }
+        return answered == results.count ? .success : answered == 0 ? .noProviderAnswered : .partial
+    }
+
+    private func write(_ result: ProviderCheck.Result, to json: inout JSONWriter) {
+        let outcome = result.outcome
+        json.object { json in
+            json.key("id")
+            json.string(outcome.provider.rawValue)
+            json.key("endpoint")
+            json.string(result.endpoint.description)
+            json.key("status")
+            json.string(outcome.status.rawValue)
+            json.key("latency_ms")
+            json.int(Int(outcome.latency.inMilliseconds))
+            json.key("offers")
+            json.int(outcome.offerCount)
+            json.key("error")
+            json.string(outcome.error.map(Wording.error))
         }
     }
 }

@@ -47,8 +47,10 @@ struct MCPToolRunner: Sendable {
             var words = tool.fixedArguments
             if keys.contains(.format) { words.append("\(OptionKey.format)=json") }
             words += operatorOptions.filter { keys.contains($0.key) }.map { "\($0.key)=\($0.value)" }
-            let options = try ParsedOptions.parse(
+            let typed = try ParsedOptions.parse(
                 words + given, specs: configuration.options, command: configuration.name)
+            let options = try KeptSettings.apply(
+                to: typed, specs: configuration.options, context: context, command: configuration.name)
             let instance = try command.init(options: options, context: context)
             status = await instance.run(console: captured.console)
         } catch {

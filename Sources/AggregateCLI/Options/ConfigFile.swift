@@ -7,11 +7,13 @@ import Foundation
 /// {
 ///   "endpoints": { "kiwi": "live", "aviasales": "file:///srv/recordings/aviasales" },
 ///   "timeout": 8,
-///   "max_response_size": "16MiB"
+///   "max_response_size": "16MiB",
+///   "currency": "USD", "providers": ["kiwi", "duffel"], "sort": "duration", "format": "json", "limit": 10
 /// }
 /// ```
 ///
-/// Every key is optional. A flag beats an environment variable, which beats the file. API keys are
+/// Every key is optional; the last five are defaults for the options of the same name (see
+/// ``KeptSettings``). A flag beats an environment variable, which beats the file. API keys are
 /// not read from it: they come from the environment only. A file that cannot be read is an error that
 /// names it, not something silently skipped, since a skipped file would send requests elsewhere than
 /// the user set: a folder, a FIFO, an unreadable file, a dangling link or a loop of links in its place is
@@ -25,10 +27,13 @@ struct ConfigFile {
     var maxResponseBytes: Int?
     /// The airline directory that enriches flight searches.
     var directory: String?
+    /// Kept settings by key (`currency`, `providers`, …), as option values: a provider list joined with
+    /// commas, a limit as digits.
+    var kept: [String: String] = [:]
     /// Where it was read from, for messages; `nil` when there is no file.
     var path: String?
 
-    static let knownKeys = ["endpoints", "timeout", "max_response_size", "directory"]
+    static let knownKeys = ["endpoints", "timeout", "max_response_size", "directory"] + KeptSettings.configKeys
 
     /// The largest config file read.
     static let maxBytes = 1 << 20
@@ -52,6 +57,14 @@ struct ConfigFile {
             _ = try DirectorySelection.directory(setting, catalog: catalog, command: command)
         }
         return config
+    }
+
+    /// Whether a value `JSONSerialization` read is `true` or `false`. `is Bool` cannot tell: on Linux it
+    /// holds for the numbers 0 and 1 too, which would make `"timeout": 1` a boolean. Booleans are the
+    /// numbers stored as a C `char`.
+    private static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
     }
 
     private static func load(from folders: UserFolders, command: String) throws(UsageError) -> ConfigFile {
@@ -91,7 +104,7 @@ struct ConfigFile {
         if let timeout = object["timeout"] {
             // At least a millisecond once rounded: a timeout that rounds to nothing is no timeout.
             guard let seconds = (timeout as? NSNumber)?.doubleValue, seconds >= 0.0005, seconds <= 600,
-                !(timeout is Bool)
+                !isBoolean(timeout)
             else { throw problem("'timeout' must be a number of seconds between 0 and 600") }
             config.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
         }
@@ -101,6 +114,23 @@ struct ConfigFile {
                 throw problem("'max_response_size' must be a size such as 32MiB, 500KiB or a number of bytes")
             }
             config.maxResponseBytes = bytes
+        }
+        for key in KeptSettings.configKeys {
+            guard let value = object[key] else { continue }
+            if let text = value as? String {
+                config.kept[key] = text
+            } else if key == "limit", let number = value as? NSNumber, !isBoolean(value) {
+                config.kept[key] = number.stringValue
+            } else if key == "providers", let ids = value as? [Any], let names = ids as? [String] {
+                config.kept[key] = names.joined(separator: ",")
+            } else {
+                throw problem(
+                    key == "limit"
+                        ? "'limit' must be a whole number"
+                        : key == "providers"
+                            ? "'providers' must be a list of provider ids or a comma-separated string"
+                            : "'\(key)' must be a string")
+            }
         }
         if let directory = object["directory"] {
             guard let id = directory as? String else { throw problem("'directory' must be a provider id") }

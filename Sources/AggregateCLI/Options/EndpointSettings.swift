@@ -2,13 +2,16 @@ import AggregatorCore
 import Foundation
 
 /// Each provider's endpoint, from `--endpoint ID=URL`, `AGGREGATE_<ID>_ENDPOINT` or the config file
-/// (in that order of precedence), else `embedded`. Every setting given is checked, also one a setting
-/// of higher precedence overrides, and a bad one is an error that names where it was set: the flag, the
-/// variable, or the config file and its key (`config file PATH: endpoints.kiwi: …`).
+/// (in that order of precedence); else its live service when its API key is set in
+/// `AGGREGATE_<ID>_API_KEY` (setting a key is how a user says "ask the real service"); else `embedded`.
+/// Every setting given is checked, also one a setting of higher precedence overrides, and a bad one is an
+/// error that names where it was set: the flag, the variable, or the config file and its key
+/// (`config file PATH: endpoints.kiwi: …`).
 struct EndpointSettings {
     /// The endpoint of every installed provider.
     var endpoints: [ProviderID: Endpoint] = [:]
-    /// Where each setting came from: `--endpoint`, the variable's name, `config file`, or `default`.
+    /// Where each setting came from: `--endpoint`, the endpoint variable's name, `config file`, the key
+    /// variable's name (`AGGREGATE_KIWI_API_KEY`) when a key made the provider live, or `default`.
     var origins: [ProviderID: String] = [:]
 
     init(
@@ -56,6 +59,14 @@ struct EndpointSettings {
             endpoints[id] = try Self.parse(
                 value, for: provider.descriptor, origin: "--endpoint for \(id)", command: command)
             origins[id] = "--endpoint"
+        }
+        for provider in providers where origins[provider.descriptor.id] == "default" {
+            let descriptor = provider.descriptor
+            guard let live = descriptor.liveURL, descriptor.authentication.takesKey,
+                APIKeys.key(for: descriptor.id, in: environment) != nil
+            else { continue }
+            endpoints[descriptor.id] = .remote(live)
+            origins[descriptor.id] = EnvironmentNames.apiKey(of: descriptor.id)
         }
     }
 

@@ -99,7 +99,8 @@ struct QueryOptions {
         }
         providers = try reader.providers(from: context.catalog)
         providersNamed =
-            options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
+            options.typed(.providers)
+            && options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
         favoritesFolder = UserFolders(environment: context.environment).data
         let kind = try reader.choice(.kind, OfferCategory.self, among: Self.kinds) ?? .flights
         let departureDates = try reader.dateRange(.date)

@@ -248,6 +248,11 @@ struct ValueReader {
         let name = key.name
         let choices = allowed ?? Array(Choice.allCases)
         if let choice = choices.first(where: { $0.rawValue == value.lowercased() }) { return choice }
+        // A kept setting that is a choice, only not one this command can take, leaves the command on its
+        // own default.
+        if options.kept.contains(key), Choice.allCases.contains(where: { $0.rawValue == value.lowercased() }) {
+            return nil
+        }
         let names = choices.map(\.rawValue)
         throw UsageError(
             "'\(name)' takes one of \(names.joined(separator: ", ")), got '\(value)'",

@@ -51,6 +51,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let timeout = OptionKey("--timeout")
     static let offline = OptionKey("--offline")
     static let maxResponseSize = OptionKey("--max-response-size")
+    static let check = OptionKey("--check")
 
     // Directory options.
     static let search = OptionKey("--search")

@@ -8,6 +8,8 @@ struct ParsedOptions: Sendable {
     private(set) var positional: [String] = []
     /// Whether `--help` or `-h` was given.
     private(set) var wantsHelp = false
+    /// The options whose value was kept in the environment or the config file rather than typed.
+    private(set) var kept: Set<OptionKey> = []
 
     /// The last value of an option.
     func value(_ key: OptionKey) -> String? { values[key]?.last }
@@ -17,6 +19,17 @@ struct ParsedOptions: Sendable {
     func has(_ key: OptionKey) -> Bool { flags.contains(key) }
     /// Whether an option was given at all, with or without a value.
     func gave(_ key: OptionKey) -> Bool { flags.contains(key) || values[key] != nil }
+    /// Whether an option was typed on the command line, rather than left out or kept as a setting.
+    func typed(_ key: OptionKey) -> Bool { gave(key) && !kept.contains(key) }
+
+    /// Sets an option's value from a kept setting (see ``KeptSettings``), as if typed.
+    /// - Parameters:
+    ///   - key: the option.
+    ///   - value: its kept value.
+    mutating func keep(_ key: OptionKey, value: String) {
+        values[key] = [value]
+        kept.insert(key)
+    }
 
     /// Reads arguments against a command's options. `--name value` and `--name=value` both work; `--`
     /// ends options. `--help` (or `-h`) anywhere before `--` wins over any mistake on the same line, so

@@ -9,4 +9,8 @@ public enum ProviderCapability: String, Sendable, Hashable, CaseIterable {
     case roundTrips = "round_trips"
     /// It applies some of the query's filters on the server as well.
     case serverSideFilters = "server_side_filters"
+    /// It prices the whole party the query names (adults, children and lap infants), not one seat.
+    case passengers
+    /// It searches the class of travel the query names.
+    case cabins
 }

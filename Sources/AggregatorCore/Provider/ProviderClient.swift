@@ -194,35 +194,62 @@ public struct ProviderClient: Sendable {
                 "the response is \(response.body.count) bytes, over the \(maxResponseBytes)-byte limit",
                 remedy: .raiseSizeCap)
         }
-        let attempts = Self.attempts(response.attempts)
         switch response.status {
         case 200..<300:
             try checkContentType(of: response)
             return response.body
-        case 429:
-            let wait = response.headers["retry-after"].map { " (Retry-After: \(PrintableText.excerpt($0, limit: 40)))" }
-            throw ProviderError(
-                .rateLimited, provider: provider, "the service is rate limiting requests\(wait ?? "")\(attempts)")
-        case 401, 403:
-            throw ProviderError(
-                .unauthorized, provider: provider, "the service refused the request: \(Self.status(of: response))",
-                remedy: .checkKey)
         default:
-            throw ProviderError(.httpStatus, provider: provider, "the service answered \(Self.status(of: response))")
+            // A rate limit's body rarely says more than "slow down": its Retry-After is what matters.
+            let quoted = response.status == 429 ? nil : ResponseBody.quotableMessage(response.body)
+            throw rejection(RejectedAnswer(response), quoting: quoted)
+        }
+    }
+
+    /// The error for a service's non-success answer, worded around the service's own message: what the
+    /// client throws for such an answer (with a short excerpt of the body as the message), and what a
+    /// provider that reads its service's error format throws instead, with the message it read. The
+    /// answer becomes the error's ``ProviderError/underlying`` error.
+    /// - Parameters:
+    ///   - answer: the answer, as the client's own error carries it.
+    ///   - message: the service's own words to quote; sanitised and cut to a short excerpt here. `nil`
+    ///     names the kind of body instead (`with an HTML page`).
+    ///   - detail: a remark to add in parentheses, such as when a rate limit resets.
+    /// - Returns: `rate_limited` for 429 (with its `Retry-After`), `unauthorized` with the remedy to check
+    ///   the key for 401 and 403, and `http_status` for any other status.
+    public func rejection(_ answer: RejectedAnswer, quoting message: String?, detail: String? = nil) -> ProviderError {
+        let quoted = message.map { PrintableText.excerpt($0, limit: 120) }.flatMap { $0.isEmpty ? nil : $0 }
+        let remark = detail.map { " (\(PrintableText.excerpt($0, limit: 120)))" } ?? ""
+        let attempts = Self.attempts(answer.attempts)
+        switch answer.status {
+        case 429:
+            let wait = answer.headers["retry-after"].map { " (Retry-After: \(PrintableText.excerpt($0, limit: 40)))" }
+            return ProviderError(
+                .rateLimited, provider: provider,
+                "the service is rate limiting requests\(quoted.map { ": \($0)" } ?? "")\(wait ?? "")\(remark)\(attempts)",
+                underlying: answer)
+        case 401, 403:
+            return ProviderError(
+                .unauthorized, provider: provider,
+                "the service refused the request: \(Self.status(of: answer, quoting: quoted, remark: remark))",
+                remedy: .checkKey, underlying: answer)
+        default:
+            return ProviderError(
+                .httpStatus, provider: provider,
+                "the service answered \(Self.status(of: answer, quoting: quoted, remark: remark))", underlying: answer)
         }
     }
 
     /// `HTTP 503 Service Unavailable with an HTML page (after 3 attempts)`, or with the service's own
-    /// message quoted when it sent a short one in JSON or plain text.
-    static func status(of response: HTTPResponse) -> String {
-        var text = "HTTP \(response.status)"
-        if let reason = HTTPStatus.reason(response.status) { text += " \(reason)" }
-        if let message = ResponseBody.quotableMessage(response.body) {
+    /// message quoted when there is one.
+    static func status(of answer: RejectedAnswer, quoting message: String?, remark: String) -> String {
+        var text = "HTTP \(answer.status)"
+        if let reason = HTTPStatus.reason(answer.status) { text += " \(reason)" }
+        if let message {
             text += ": \(message)"
-        } else if !response.body.isEmpty {
-            text += " with \(ResponseBody.describe(response.body))"
+        } else if !answer.body.isEmpty {
+            text += " with \(ResponseBody.describe(answer.body))"
         }
-        return text + attempts(response.attempts)
+        return text + remark + attempts(answer.attempts)
     }
 
     static func attempts(_ count: Int) -> String {

@@ -38,15 +38,32 @@ enum ResponseBody {
         }
     }
 
-    /// A service's own message worth quoting: a short printable excerpt of a JSON or plain-text body,
-    /// or `nil` for a body that must not be quoted (HTML, XML, binary) or says nothing.
+    /// A service's own message worth quoting: a short printable excerpt of the message a JSON error body
+    /// states (`{"error": "…"}`, `{"message": "…"}`, `{"error": {"message": "…"}}`,
+    /// `{"errors": [{"message": "…"}]}`), else of a JSON or plain-text body as it is; `nil` for a body that
+    /// must not be quoted (HTML, XML, binary) or says nothing.
     static func quotableMessage(_ body: Data) -> String? {
+        let text: String
         switch kind(of: body) {
-        case .json, .text:
-            let excerpt = PrintableText.excerpt(String(decoding: body.prefix(1024), as: UTF8.self), limit: 120)
-            return excerpt.isEmpty ? nil : excerpt
-        default:
-            return nil
+        case .json: text = statedMessage(in: body) ?? String(decoding: body.prefix(1024), as: UTF8.self)
+        case .text: text = String(decoding: body.prefix(1024), as: UTF8.self)
+        default: return nil
+        }
+        let excerpt = PrintableText.excerpt(text, limit: 120)
+        return excerpt.isEmpty ? nil : excerpt
+    }
+
+    /// The message a small JSON error body states in one of the usual places, when it is valid JSON.
+    private static func statedMessage(in body: Data) -> String? {
+        // Error bodies are small; a large body is not read just to word a failure.
+        guard body.count <= 64 << 10 else { return nil }
+        return try? JSONDocument.read(body, maxDepth: 8) { root -> String? in
+            guard root.kind == .object else { return nil }
+            let candidates = [
+                try? root["error"].string, try? root["error"]["message"].string, try? root["message"].string,
+                try? root["errors"][0]["message"].string,
+            ]
+            return candidates.lazy.compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) }
         }
     }
 

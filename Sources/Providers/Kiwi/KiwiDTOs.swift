@@ -1,140 +1,729 @@
 import AggregatorCore
 import Foundation
 
-// Kiwi's v3 `/flights` wire format, decoded only as far as the mapping needs. Everything else in a
-// response (`search_id`, `_results`, `conversion`, `quality`, `popularity`, `distance`, booking flags
-// and whatever Kiwi adds next) is ignored, so new or oddly typed extras never fail a search.
+// Kiwi's answers, read with the project's JSON reader only as far as the mapping needs, in either of the
+// two shapes Kiwi has sent:
+// - the legacy v3 shape of `api.skypicker.com/flights` (the embedded sample, old recordings): times are
+//   numbers, `dTime`/`aTime` the airport's wall clock written as if it were epoch seconds and
+//   `dTimeUTC`/`aTimeUTC` the instants;
+// - the Tequila v2 shape of `GET /v2/search`: times are ISO-8601 text, `local_departure`/`local_arrival`
+//   the wall clock (written with a `Z` although it is not UTC) and `utc_departure`/`utc_arrival` the
+//   instants, with `fare`, `virtual_interlining`, `hidden_city_ticketing` and per-segment
+//   `bags_recheck_required` besides.
+// A record says which shape it is by the time fields it carries. Everything else (`booking_token`,
+// `conversion`, `quality`, `popularity`, whatever Kiwi adds next) is skipped unread, so new or oddly typed
+// extras never fail a search. Fields the trip cannot do without (the id, the price, the route and its
+// airports, a departure time) fail the record, which is skipped and counted; broken informational fields
+// (seats, countries, durations, bag prices) read as unknown.
 
-/// The whole answer to `GET /flights`.
-struct KiwiSearchResponse: Decodable, Sendable {
-    /// The currency every `price` is in. Decoded strictly: without a valid code no price can be read,
-    /// so a bad one makes the whole response unusable rather than one record.
-    var currency: CurrencyCode
-    /// The itineraries, each decoded on its own so that one bad record is skipped and counted.
-    var data: SkippingArray<KiwiItinerary>
+/// Which of Kiwi's two answer shapes a record is written in.
+enum KiwiShape: Sendable, Hashable {
+    /// The v3 `/flights` shape: times as epoch numbers.
+    case legacy
+    /// The Tequila v2 `/v2/search` shape: times as ISO-8601 text.
+    case tequila
 }
 
-/// One bookable trip: a one-way flight or a round trip, possibly with connections.
-struct KiwiItinerary: Decodable, Sendable {
-    /// Kiwi's segment ids joined by `|`: stable for the same flights, so offer ids derive from it.
+/// The top of an answer: its currency, the party its prices are for when it says, and its records.
+///
+/// A node points into the body being read, so an answer lives only inside `ProviderClient.read`.
+struct KiwiAnswer {
+    /// The currency every price and bag fee is in.
+    var currency: CurrencyCode
+    /// The party the answer was priced for, from `search_params.seats`, when it says.
+    var statedParty: Passengers?
+    /// The `data` array.
+    var records: JSONNode
+
+    /// Reads the top of an answer.
+    /// - Parameters:
+    ///   - root: the document's root.
+    ///   - provider: the provider's id, for errors.
+    /// - Throws: ``ProviderError`` (`http_status`) when the service answered with its own `error` and no
+    ///   `data`, quoting its message; `JSONError` when the currency or the records cannot be read, since no
+    ///   price could be trusted then.
+    init(_ root: JSONNode, provider: ProviderID) throws {
+        var currencyNode: JSONNode?
+        var dataNode: JSONNode?
+        var errorNode: JSONNode?
+        var parametersNode: JSONNode?
+        for member in try root.members {
+            switch KiwiField(member) {
+            case .data: dataNode = member.value
+            case .currency: currencyNode = member.value
+            case .error: errorNode = member.value
+            case .searchParams: parametersNode = member.value
+            default: continue
+            }
+        }
+        if dataNode?.ifPresent == nil, let errorNode = errorNode?.ifPresent {
+            throw Self.serviceError(errorNode, provider: provider)
+        }
+        guard let currencyNode else { throw try root["currency"].error("is missing") }
+        guard let currency = CurrencyCode(try currencyNode.string) else {
+            throw currencyNode.error("is not a currency code")
+        }
+        guard let dataNode else { throw try root["data"].error("is missing") }
+        self.currency = currency
+        self.records = dataNode
+        self.statedParty = parametersNode.flatMap { parameters in try? Self.party(in: parameters["seats"]) }
+    }
+
+    /// The error for an answer that carries Tequila's `{"error": "…"}` instead of data: the service's own
+    /// message, as a short printable excerpt.
+    private static func serviceError(_ node: JSONNode, provider: ProviderID) -> ProviderError {
+        let message = (try? node.string) ?? (try? node["message"].string)
+        let quoted = message.map { PrintableText.excerpt($0, limit: 120) }.flatMap { $0.isEmpty ? nil : $0 }
+        return ProviderError(
+            .httpStatus, provider: provider,
+            "the service answered with an error" + (quoted.map { ": \($0)" } ?? " and no data"))
+    }
+
+    /// `{"passengers": 4, "adults": 2, "children": 1, "infants": 1}`, or `nil` when the adults are not
+    /// stated or the party is not one that can book (a missing child or infant count is none).
+    private static func party(in seats: JSONNode) throws -> Passengers? {
+        guard seats.ifPresent != nil, let adults = try seats["adults"].lenientInt else { return nil }
+        let party = Passengers(
+            adults: adults, children: try seats["children"].lenientInt ?? 0,
+            infants: try seats["infants"].lenientInt ?? 0)
+        return party.problem == nil ? party : nil
+    }
+}
+
+/// A departure or arrival as a record states it, already checked to fall within
+/// ``LocalDateTime/saneYears``, so that no arithmetic on it can overflow.
+struct KiwiTime: Sendable, Hashable {
+    /// The airport's wall clock as seconds since 1970-01-01T00:00 on that clock, when stated.
+    var localSeconds: Int64?
+    /// The instant, in epoch seconds, when stated.
+    var utcSeconds: Int64?
+
+    /// Whether anything is known.
+    var isKnown: Bool { localSeconds != nil || utcSeconds != nil }
+
+    /// This time, with what it lacks taken from `other`.
+    func filled(from other: KiwiTime?) -> KiwiTime {
+        guard let other else { return self }
+        return KiwiTime(localSeconds: localSeconds ?? other.localSeconds, utcSeconds: utcSeconds ?? other.utcSeconds)
+    }
+}
+
+/// The time fields one object (an itinerary or a segment) carries in either shape, held until the record's
+/// shape is known.
+struct KiwiTimeFields {
+    /// The v2 fields.
+    var localDeparture: JSONNode?
+    var utcDeparture: JSONNode?
+    var localArrival: JSONNode?
+    var utcArrival: JSONNode?
+    /// The v3 fields.
+    var dTime: JSONNode?
+    var dTimeUTC: JSONNode?
+    var aTime: JSONNode?
+    var aTimeUTC: JSONNode?
+
+    /// Keeps `value` when `field` is one of the time fields.
+    /// - Returns: whether it was one.
+    mutating func take(_ field: KiwiField, _ value: JSONNode) -> Bool {
+        switch field {
+        case .localDeparture: localDeparture = value
+        case .utcDeparture: utcDeparture = value
+        case .localArrival: localArrival = value
+        case .utcArrival: utcArrival = value
+        case .dTime: dTime = value
+        case .dTimeUTC: dTimeUTC = value
+        case .aTime: aTime = value
+        case .aTimeUTC: aTimeUTC = value
+        default: return false
+        }
+        return true
+    }
+
+    /// The shape these fields are written in, or `nil` when the object states no time at all.
+    var shape: KiwiShape? {
+        func present(_ node: JSONNode?) -> Bool { node?.ifPresent != nil }
+        if present(localDeparture) || present(utcDeparture) || present(localArrival) || present(utcArrival) {
+            return .tequila
+        }
+        if present(dTime) || present(dTimeUTC) || present(aTime) || present(aTimeUTC) { return .legacy }
+        return nil
+    }
+
+    /// Reads the departure and the arrival in `shape`.
+    /// - Throws: `JSONError` for a time that is not a time or falls outside the sane years.
+    func read(as shape: KiwiShape) throws -> (departure: KiwiTime, arrival: KiwiTime) {
+        switch shape {
+        case .tequila:
+            func wallClock(_ node: JSONNode?) throws -> Int64? {
+                try node.flatMap { try KiwiTimeText.seconds($0, wallClock: true) }
+            }
+            func instant(_ node: JSONNode?) throws -> Int64? {
+                try node.flatMap { try KiwiTimeText.seconds($0, wallClock: false) }
+            }
+            return (
+                KiwiTime(localSeconds: try wallClock(localDeparture), utcSeconds: try instant(utcDeparture)),
+                KiwiTime(localSeconds: try wallClock(localArrival), utcSeconds: try instant(utcArrival))
+            )
+        case .legacy:
+            return (
+                KiwiTime(
+                    localSeconds: try dTime.flatMap(Self.epochSeconds),
+                    utcSeconds: try dTimeUTC.flatMap(Self.epochSeconds)),
+                KiwiTime(
+                    localSeconds: try aTime.flatMap(Self.epochSeconds),
+                    utcSeconds: try aTimeUTC.flatMap(Self.epochSeconds))
+            )
+        }
+    }
+
+    /// A v3 time: whole epoch seconds, as a number or a digit string, within the sane years.
+    private static func epochSeconds(_ node: JSONNode) throws -> Int64? {
+        guard let value = try node.lenientInt else { return nil }
+        let seconds = Int64(value)
+        guard LocalDateTime(localEpochSeconds: seconds) != nil else { throw KiwiTimeText.outOfRange(node) }
+        return seconds
+    }
+}
+
+/// One bookable trip: a one-way flight or a round trip, possibly with connections, read from either shape.
+struct KiwiItinerary: Sendable {
+    /// Kiwi's id for the trip; not unique (a hidden-city fare and its full-route twin can share one) and
+    /// not stable between requests, so it is only the source's reference.
     var id: String
-    /// The IATA city code of the origin; used when a segment leaves its own city code out.
+    /// The IATA city code of the origin; used when a segment leaves its own out.
     var cityCodeFrom: String?
     /// The IATA city code of the destination, which may differ from the airport (`IST` for `SAW`).
     var cityCodeTo: String?
-    /// The origin country; sometimes null, never worth losing the record over.
-    var countryFrom: Lenient<KiwiCountry>?
-    /// The destination country.
-    var countryTo: Lenient<KiwiCountry>?
-    /// Local wall clock of the first departure, written as if it were epoch seconds: not an instant.
-    var dTime: LenientNumber?
-    /// Local wall clock of the outbound leg's last arrival, written as if it were epoch seconds.
-    var aTime: LenientNumber?
-    /// The real UTC instant of the first departure, in epoch seconds.
-    var dTimeUTC: LenientNumber?
-    /// The real UTC instant of the outbound leg's last arrival, in epoch seconds.
-    var aTimeUTC: LenientNumber?
-    /// The price in the response's `currency`: an Int usually, a fraction sometimes, and anything at
-    /// all in a broken record, which the mapping then skips.
-    var price: Lenient<LenientNumber>?
-    /// Door-to-door seconds of each direction.
-    var duration: Lenient<KiwiDuration>?
-    /// The booking link.
+    /// The origin country's code.
+    var countryFrom: String?
+    /// The destination country's code.
+    var countryTo: String?
+    /// The first departure, as the itinerary states it.
+    var departure: KiwiTime
+    /// The outbound leg's last arrival, as the itinerary states it.
+    var arrival: KiwiTime
+    /// The price for the whole party, in the answer's currency; positive.
+    var price: Decimal
+    /// Kiwi's door-to-door seconds of the outbound leg, when positive.
+    var outboundSeconds: Int64?
+    /// Kiwi's door-to-door seconds of the way back, when positive.
+    var inboundSeconds: Int64?
+    /// The booking link as sent; checked when mapped.
     var deepLink: String?
     /// The destination's image key, such as `dubai_ae`.
     var mapIdto: String?
     /// Seats left at this price.
-    var availability: Lenient<KiwiAvailability>?
-    /// The flights, outbound (`return == 0`) and inbound (`return == 1`) in one list.
+    var seats: Int?
+    /// Checked-bag fees per passenger by number of bags (`bags_price`).
+    var bagFees: [Int: Decimal]
+    /// `virtual_interlining`: separate tickets joined by Kiwi.
+    var isSelfTransfer: Bool
+    /// `hidden_city_ticketing`: the ticket goes on beyond where the traveller gets off.
+    var isHiddenCity: Bool
+    /// The flights, outbound then inbound, as Kiwi lists them.
     var route: [KiwiSegment]
 
-    enum CodingKeys: String, CodingKey {
-        case id, cityCodeFrom, cityCodeTo, countryFrom, countryTo, dTime, aTime, dTimeUTC, aTimeUTC, price
-        case duration, mapIdto, availability, route
-        case deepLink = "deep_link"
+    /// Reads one record of `data`.
+    /// - Parameter record: the record.
+    /// - Throws: `JSONError` with the record's path for a record that cannot be a trip: no id, no positive
+    ///   price, no route or no outbound flight in it, no departure time, or a time outside the sane years.
+    init(_ record: JSONNode) throws {
+        var times = KiwiTimeFields()
+        var idNode: JSONNode?
+        var priceNode: JSONNode?
+        var routeNode: JSONNode?
+        var id: String?
+        var price: Decimal?
+        var cityCodeFrom: String?
+        var cityCodeTo: String?
+        var countryFrom: String?
+        var countryTo: String?
+        var outboundSeconds: Int64?
+        var inboundSeconds: Int64?
+        var deepLink: String?
+        var mapIdto: String?
+        var seats: Int?
+        var bagFees: [Int: Decimal] = [:]
+        var isSelfTransfer = false
+        var isHiddenCity = false
+        for member in try record.members {
+            guard let field = KiwiField(member) else { continue }
+            let value = member.value
+            if times.take(field, value) { continue }
+            switch field {
+            case .id:
+                idNode = value
+                id = try value.lenientString.flatMap(KiwiText.trimmed)
+            case .price:
+                priceNode = value
+                price = try value.lenientDecimal
+            case .route: routeNode = value
+            case .cityCodeFrom: cityCodeFrom = value.text
+            case .cityCodeTo: cityCodeTo = value.text
+            case .countryFrom: countryFrom = (try? value["code"])?.text
+            case .countryTo: countryTo = (try? value["code"])?.text
+            case .duration:
+                outboundSeconds = (try? value["departure"])?.positiveSeconds
+                inboundSeconds = (try? value["return"])?.positiveSeconds
+            case .deepLink: deepLink = value.text
+            case .mapIdto: mapIdto = value.text
+            case .availability: seats = (try? value["seats"])?.count
+            case .bagsPrice: bagFees = Self.bagFees(value)
+            case .virtualInterlining: isSelfTransfer = value.flag ?? false
+            case .hiddenCityTicketing: isHiddenCity = value.flag ?? false
+            default: continue
+            }
+        }
+        guard let id else { throw try idNode?.error("is not an id") ?? record["id"].error("is missing") }
+        guard let price else { throw try (priceNode ?? record["price"]).error("is missing") }
+        guard price > 0 else { throw (priceNode ?? record).error("is not a positive amount") }
+        guard let routeNode else { throw try record["route"].error("is missing") }
+
+        let shape = times.shape
+        let (departure, arrival) = try times.read(as: shape ?? .legacy)
+        var route: [KiwiSegment] = []
+        for segment in try routeNode.elements {
+            route.append(try KiwiSegment(segment, shape: shape))
+        }
+        guard let firstOutbound = route.first(where: { !$0.isInbound }) else {
+            throw routeNode.error("has no outbound flight")
+        }
+        // Without a departure the trip can be neither dated, ranked by departure nor merged.
+        guard departure.isKnown || firstOutbound.departure.isKnown else { throw record.error("has no departure time") }
+
+        self.id = id
+        self.cityCodeFrom = cityCodeFrom
+        self.cityCodeTo = cityCodeTo
+        self.countryFrom = countryFrom
+        self.countryTo = countryTo
+        self.departure = departure
+        self.arrival = arrival
+        self.price = price
+        self.outboundSeconds = outboundSeconds
+        self.inboundSeconds = inboundSeconds
+        self.deepLink = deepLink
+        self.mapIdto = mapIdto
+        self.seats = seats
+        self.bagFees = bagFees
+        self.isSelfTransfer = isSelfTransfer
+        self.isHiddenCity = isHiddenCity
+        self.route = route
     }
-}
 
-/// A country as Kiwi names it: `{"code": "AT", "name": "Austria"}`.
-struct KiwiCountry: Decodable, Sendable {
-    /// The ISO 3166 code.
-    var code: String
-}
-
-/// The seconds each direction takes; Kiwi sends Int or Double and leaves `return` at 0 one-way.
-struct KiwiDuration: Decodable, Sendable {
-    /// Seconds of the outbound leg.
-    var departure: Lenient<LenientNumber>?
-    /// Seconds of the inbound leg.
-    var inbound: Lenient<LenientNumber>?
-
-    enum CodingKeys: String, CodingKey {
-        case departure
-        case inbound = "return"
+    /// `{"1": 27.5, "2": 60}`: the fee per passenger for one and for two checked bags. Entries that are not
+    /// a positive count with a readable fee are left out; they say nothing about the others.
+    private static func bagFees(_ node: JSONNode) -> [Int: Decimal] {
+        guard node.ifPresent != nil, let members = try? node.members else { return [:] }
+        var fees: [Int: Decimal] = [:]
+        for member in members {
+            guard let count = Int(member.name), count > 0, count <= 10,
+                let fee = (try? member.value.lenientDecimal) ?? nil, fee >= 0
+            else { continue }
+            fees[count] = fee
+        }
+        return fees
     }
-}
-
-/// How many seats are left; `seats` is null when Kiwi does not know.
-struct KiwiAvailability: Decodable, Sendable {
-    /// Seats left at this price.
-    var seats: Lenient<Int>?
 }
 
 /// One flight of an itinerary.
-struct KiwiSegment: Decodable, Sendable {
+struct KiwiSegment: Sendable {
     /// The departure airport.
     var flyFrom: String
     /// The arrival airport.
     var flyTo: String
-    /// The departure city's name.
+    /// The departure city's name, as sent: it stays in the model, and the renderers sanitise it.
     var cityFrom: String?
     /// The arrival city's name.
     var cityTo: String?
-    /// The departure city's code; not every response carries it per segment.
+    /// The departure city's code; not every answer carries it per segment.
     var cityCodeFrom: String?
     /// The arrival city's code.
     var cityCodeTo: String?
-    /// Local wall clock of take-off, written as if it were epoch seconds.
-    var dTime: LenientNumber?
-    /// Local wall clock of landing, written as if it were epoch seconds.
-    var aTime: LenientNumber?
-    /// The UTC instant of take-off.
-    var dTimeUTC: LenientNumber?
-    /// The UTC instant of landing.
-    var aTimeUTC: LenientNumber?
-    /// The marketing carrier's IATA code.
+    /// Take-off, as the segment states it.
+    var departure: KiwiTime
+    /// Landing, as the segment states it.
+    var arrival: KiwiTime
+    /// The marketing carrier's IATA code; empty when Kiwi does not know it.
     var airline: String
-    /// The flight number without the carrier: an Int, in some responses a string.
-    var flightNumber: KiwiFlightNumber?
-    /// 0 on the outbound leg, 1 on the way back.
-    var direction: Lenient<Int>?
+    /// The flight number without the carrier: an Int, in some answers a string.
+    var flightNumber: String?
+    /// The operating carrier's code; `nil` when Kiwi sends `""`, which means the marketing carrier.
+    var operatingCarrier: String?
+    /// The operating carrier's flight number.
+    var operatingFlightNumber: String?
+    /// The class of travel, from `fare_category` (`M`, `W`, `C`, `F`).
+    var cabin: Cabin?
+    /// Whether bags must be collected and checked in again before this flight.
+    var bagsRecheckRequired: Bool?
+    /// Whether the segment belongs to the way back (`return` is 1). A missing or unreadable flag means
+    /// outbound, which is what every one-way answer is.
+    var isInbound: Bool
 
-    enum CodingKeys: String, CodingKey {
-        case flyFrom, flyTo, cityFrom, cityTo, cityCodeFrom, cityCodeTo, dTime, aTime, dTimeUTC, aTimeUTC, airline
-        case flightNumber = "flight_no"
-        case direction = "return"
+    /// Reads one segment of `route`.
+    /// - Parameters:
+    ///   - node: the segment.
+    ///   - shape: the record's shape, or `nil` when its itinerary states no time, in which case the
+    ///     segment's own fields decide.
+    /// - Throws: `JSONError` for a segment without airports or carrier, or with a broken time.
+    init(_ node: JSONNode, shape: KiwiShape?) throws {
+        var times = KiwiTimeFields()
+        var flyFromNode: JSONNode?
+        var flyToNode: JSONNode?
+        var airlineNode: JSONNode?
+        var cityFrom: String?
+        var cityTo: String?
+        var cityCodeFrom: String?
+        var cityCodeTo: String?
+        var flightNumber: String?
+        var operatingCarrier: String?
+        var operatingFlightNumber: String?
+        var cabin: Cabin?
+        var bagsRecheckRequired: Bool?
+        var isInbound = false
+        for member in try node.members {
+            guard let field = KiwiField(member) else { continue }
+            let value = member.value
+            if times.take(field, value) { continue }
+            switch field {
+            case .flyFrom: flyFromNode = value
+            case .flyTo: flyToNode = value
+            case .airline: airlineNode = value
+            case .cityFrom: cityFrom = value.text
+            case .cityTo: cityTo = value.text
+            case .cityCodeFrom: cityCodeFrom = value.text
+            case .cityCodeTo: cityCodeTo = value.text
+            case .flightNumber: flightNumber = value.flightNumber
+            case .operatingCarrier: operatingCarrier = value.text
+            case .operatingFlightNumber: operatingFlightNumber = value.flightNumber
+            case .fareCategory: cabin = value.text.flatMap(Self.cabin)
+            case .bagsRecheckRequired: bagsRecheckRequired = value.flag
+            case .direction: isInbound = (try? value.lenientInt) == 1
+            default: continue
+            }
+        }
+        self.flyFrom = try Self.code(flyFromNode, named: "flyFrom", in: node)
+        self.flyTo = try Self.code(flyToNode, named: "flyTo", in: node)
+        guard let airlineNode else { throw try node["airline"].error("is missing") }
+        self.airline = KiwiText.trimmed(try airlineNode.string) ?? ""
+        (self.departure, self.arrival) = try times.read(as: shape ?? times.shape ?? .legacy)
+        self.cityFrom = cityFrom
+        self.cityTo = cityTo
+        self.cityCodeFrom = cityCodeFrom
+        self.cityCodeTo = cityCodeTo
+        self.flightNumber = flightNumber
+        self.operatingCarrier = operatingCarrier
+        self.operatingFlightNumber = operatingFlightNumber
+        self.cabin = cabin
+        self.bagsRecheckRequired = bagsRecheckRequired
+        self.isInbound = isInbound
     }
 
-    /// Whether the segment belongs to the way back. A missing or unreadable flag means outbound, which
-    /// is what every one-way answer is.
-    var isInbound: Bool { direction?.value == 1 }
-}
+    /// An airport code the segment cannot do without.
+    private static func code(_ value: JSONNode?, named name: StaticString, in node: JSONNode) throws -> String {
+        guard let value else { throw try node[name].error("is missing") }
+        guard let code = KiwiText.trimmed(try value.string) else { throw value.error("is empty") }
+        return code
+    }
 
-/// A flight number sent as `395` or as `"395"`; anything else reads as unknown rather than failing
-/// the record, since a segment is still worth showing without it.
-struct KiwiFlightNumber: Decodable, Sendable {
-    /// The digits, as sent.
-    var text: String?
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int.self) {
-            text = String(number)
-        } else if let string = try? container.decode(String.self) {
-            let trimmed = string.trimmingCharacters(in: .whitespaces)
-            text = trimmed.isEmpty ? nil : trimmed
-        } else {
-            text = nil
+    /// Kiwi's fare categories: M economy, W premium economy, C business, F first.
+    private static func cabin(_ category: String) -> Cabin? {
+        switch category {
+        case "M", "m": .economy
+        case "W", "w": .premium
+        case "C", "c": .business
+        case "F", "f": .first
+        default: nil
         }
     }
+}
+
+extension JSONNode {
+    /// A string or number as trimmed text; `nil` when missing, null, blank or of another kind, since the
+    /// fields read this way inform and never decide whether a record is usable.
+    fileprivate var text: String? {
+        (try? lenientString).flatMap { $0.flatMap(KiwiText.trimmed) }
+    }
+
+    /// A flag sent as `true`/`false` (or a yes/no string); `nil` when missing or unreadable.
+    fileprivate var flag: Bool? { (try? lenientBool) ?? nil }
+
+    /// A count such as seats left: a whole number from 0 up; `nil` otherwise.
+    fileprivate var count: Int? {
+        guard let value = (try? lenientInt) ?? nil, value >= 0 else { return nil }
+        return value
+    }
+
+    /// A duration in seconds sent as an Int, a Double or a digit string; `nil` unless positive and below
+    /// a year, since Kiwi writes 0 for "unknown" and anything longer is a broken value.
+    fileprivate var positiveSeconds: Int64? {
+        if kind == .number, let whole = try? int64 { return whole > 0 && whole < 31_536_000 ? whole : nil }
+        guard let value = (try? lenientDecimal) ?? nil, value > 0, value < 31_536_000 else { return nil }
+        return NSDecimalNumber(decimal: value).int64Value
+    }
+
+    /// A flight number sent as `395` or as `"395"`; a fraction, a negative number or anything else reads
+    /// as unknown, since a segment is still worth showing without it.
+    fileprivate var flightNumber: String? {
+        switch kind {
+        case .number:
+            guard let number = try? int64, number >= 0 else { return nil }
+            return String(number)
+        case .string: return (try? string).flatMap(KiwiText.trimmed)
+        default: return nil
+        }
+    }
+}
+
+/// The members the mapping reads, in an answer's top, its itineraries and their segments.
+///
+/// A record has some forty members and the mapping reads a third of them. Names are told apart by their
+/// length and first byte before any comparison, so that a member nobody reads costs one string comparison
+/// or none, rather than one per known name.
+enum KiwiField {
+    /// Members of the answer's top.
+    case data, currency, error, searchParams
+    /// Members of an itinerary.
+    case id, price, route, countryFrom, countryTo, duration, deepLink, mapIdto, availability, bagsPrice
+    case virtualInterlining, hiddenCityTicketing
+    /// Members of a segment; the city codes are members of an itinerary as well.
+    case flyFrom, flyTo, airline, cityFrom, cityTo, cityCodeFrom, cityCodeTo, flightNumber, operatingCarrier
+    case operatingFlightNumber, fareCategory, bagsRecheckRequired, direction
+    /// Times, in the v2 and the v3 shape, of itineraries and segments.
+    case localDeparture, utcDeparture, localArrival, utcArrival, dTime, dTimeUTC, aTime, aTimeUTC
+
+    /// The field a member stands for, or `nil` for a member the mapping does not read; its name is read
+    /// in place, never built as a string.
+    init?(_ member: JSONMember) {
+        var field: KiwiField?
+        member.withNameBytes { field = Self.field(named: $0) }
+        guard let field else { return nil }
+        self = field
+    }
+
+    /// The field whose name is `name`'s bytes: a jump on the length, then on the first byte, then one
+    /// comparison (two where two names share both).
+    static func field(named name: UnsafeBufferPointer<UInt8>) -> KiwiField? {
+        guard let first = name.first else { return nil }
+        func match(_ candidate: StaticString, _ field: KiwiField) -> KiwiField? {
+            guard candidate.utf8CodeUnitCount == name.count else { return nil }
+            let bytes = candidate.utf8Start
+            for index in 1..<name.count where bytes[index] != name[index] { return nil }
+            return bytes[0] == first ? field : nil
+        }
+        switch name.count {
+        case 2: return match("id", .id)
+        case 4: return match("data", .data)
+        case 5:
+            switch first {
+            case UInt8(ascii: "p"): return match("price", .price)
+            case UInt8(ascii: "r"): return match("route", .route)
+            case UInt8(ascii: "d"): return match("dTime", .dTime)
+            case UInt8(ascii: "a"): return match("aTime", .aTime)
+            case UInt8(ascii: "f"): return match("flyTo", .flyTo)
+            case UInt8(ascii: "e"): return match("error", .error)
+            default: return nil
+            }
+        case 6:
+            switch first {
+            case UInt8(ascii: "c"): return match("cityTo", .cityTo)
+            case UInt8(ascii: "r"): return match("return", .direction)
+            default: return nil
+            }
+        case 7:
+            switch first {
+            case UInt8(ascii: "f"): return match("flyFrom", .flyFrom)
+            case UInt8(ascii: "a"): return match("airline", .airline)
+            case UInt8(ascii: "m"): return match("mapIdto", .mapIdto)
+            default: return nil
+            }
+        case 8:
+            switch first {
+            case UInt8(ascii: "c"): return match("cityFrom", .cityFrom) ?? match("currency", .currency)
+            case UInt8(ascii: "d"): return match("duration", .duration) ?? match("dTimeUTC", .dTimeUTC)
+            case UInt8(ascii: "a"): return match("aTimeUTC", .aTimeUTC)
+            default: return nil
+            }
+        case 9:
+            switch first {
+            case UInt8(ascii: "c"): return match("countryTo", .countryTo)
+            case UInt8(ascii: "d"): return match("deep_link", .deepLink)
+            case UInt8(ascii: "f"): return match("flight_no", .flightNumber)
+            default: return nil
+            }
+        case 10:
+            switch first {
+            case UInt8(ascii: "b"): return match("bags_price", .bagsPrice)
+            case UInt8(ascii: "c"): return match("cityCodeTo", .cityCodeTo)
+            default: return nil
+            }
+        case 11:
+            switch first {
+            case UInt8(ascii: "c"): return match("countryFrom", .countryFrom)
+            case UInt8(ascii: "u"): return match("utc_arrival", .utcArrival)
+            default: return nil
+            }
+        case 12:
+            switch first {
+            case UInt8(ascii: "c"): return match("cityCodeFrom", .cityCodeFrom)
+            case UInt8(ascii: "a"): return match("availability", .availability)
+            default: return nil
+            }
+        case 13:
+            switch first {
+            case UInt8(ascii: "f"): return match("fare_category", .fareCategory)
+            case UInt8(ascii: "u"): return match("utc_departure", .utcDeparture)
+            case UInt8(ascii: "l"): return match("local_arrival", .localArrival)
+            case UInt8(ascii: "s"): return match("search_params", .searchParams)
+            default: return nil
+            }
+        case 15: return match("local_departure", .localDeparture)
+        case 17: return match("operating_carrier", .operatingCarrier)
+        case 19:
+            switch first {
+            case UInt8(ascii: "v"): return match("virtual_interlining", .virtualInterlining)
+            case UInt8(ascii: "o"): return match("operating_flight_no", .operatingFlightNumber)
+            default: return nil
+            }
+        case 21:
+            switch first {
+            case UInt8(ascii: "h"): return match("hidden_city_ticketing", .hiddenCityTicketing)
+            case UInt8(ascii: "b"): return match("bags_recheck_required", .bagsRecheckRequired)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+/// Reads the ISO-8601 times of the Tequila shape byte by byte: `2026-12-18T07:05:00.000Z`, with or without
+/// seconds, fraction and zone.
+enum KiwiTimeText {
+    /// The seconds a time node states.
+    /// - Parameters:
+    ///   - node: a `local_*` or `utc_*` field.
+    ///   - wallClock: `true` for a `local_*` field, whose zone designator (Kiwi writes `Z`) is ignored:
+    ///     the digits are the airport's wall clock. `false` for a `utc_*` field, whose offset is applied.
+    /// - Returns: seconds since 1970-01-01T00:00 on the wall clock, or epoch seconds; `nil` for null.
+    /// - Throws: `JSONError` for text that is not such a time, or a year outside the sane years.
+    static func seconds(_ node: JSONNode, wallClock: Bool) throws -> Int64? {
+        guard node.ifPresent != nil else { return nil }
+        var text = try node.string
+        let parsed = text.withUTF8 { parse($0) }
+        guard let parsed else { throw node.error("is not an ISO-8601 date and time") }
+        guard LocalDateTime.saneYears.contains(parsed.date.year) else { throw outOfRange(node) }
+        let clock = parsed.date.daysSinceEpoch * 86_400 + parsed.secondsOfDay
+        return wallClock ? clock : clock - parsed.offsetSeconds
+    }
+
+    /// The error for a time outside ``LocalDateTime/saneYears``.
+    static func outOfRange(_ node: JSONNode) -> JSONError {
+        let years = LocalDateTime.saneYears
+        return node.error("is outside the years \(years.lowerBound)–\(years.upperBound)")
+    }
+
+    /// The parts of `YYYY-MM-DDTHH:MM[:SS[.fff…]][Z|±HH[:]MM]`, surrounding spaces allowed.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (date: LocalDate, secondsOfDay: Int64, offsetSeconds: Int64)? {
+        var text = Cursor(bytes)
+        guard let year = text.number(4), text.skip("-"), let month = text.number(2), text.skip("-"),
+            let day = text.number(2), let date = LocalDate(year: year, month: month, day: day),
+            text.skip("T") || text.skip("t") || text.skip(" "),
+            let hour = text.number(2), hour < 24, text.skip(":"), let minute = text.number(2), minute < 60
+        else { return nil }
+        var second = 0
+        if text.skip(":") {
+            guard let value = text.number(2), value <= 60 else { return nil }
+            // A leap second is the last second of its minute here.
+            second = min(value, 59)
+            if text.skip("."), !text.skipDigits() { return nil }
+        }
+        var offset = 0
+        if text.skip("Z") || text.skip("z") {
+            offset = 0
+        } else if let sign = text.sign() {
+            guard let hours = text.number(2), hours < 24 else { return nil }
+            _ = text.skip(":")
+            guard let minutes = text.number(2), minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard text.isAtEnd else { return nil }
+        return (date, Int64(hour * 3600 + minute * 60 + second), Int64(offset))
+    }
+
+    /// A position in a time's bytes, between surrounding spaces.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+        var end: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            index = 0
+            end = bytes.count
+            while index < end, bytes[index] == 0x20 { index += 1 }
+            while end > index, bytes[end - 1] == 0x20 { end -= 1 }
+        }
+
+        var isAtEnd: Bool { index == end }
+
+        /// Exactly `digits` decimal digits.
+        mutating func number(_ digits: Int) -> Int? {
+            guard end - index >= digits else { return nil }
+            var value = 0
+            for _ in 0..<digits {
+                let digit = Int(bytes[index]) - 0x30
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+                index += 1
+            }
+            return value
+        }
+
+        /// Steps over `character` when it is next.
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < end, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        /// Steps over a run of digits; whether there was one.
+        mutating func skipDigits() -> Bool {
+            let start = index
+            while index < end, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index > start
+        }
+
+        /// Steps over `+` (1) or `-` (-1).
+        mutating func sign() -> Int? {
+            if skip("+") { return 1 }
+            if skip("-") { return -1 }
+            return nil
+        }
+    }
+}
+
+/// Text helpers that stay on ASCII bytes, so the hot loop never round-trips through Foundation strings.
+enum KiwiText {
+    /// The text without surrounding ASCII spaces and tabs, or `nil` when nothing else is left: Kiwi sends
+    /// `""` where it means "unknown".
+    static func trimmed(_ text: String) -> String? {
+        var text = text
+        let bounds = text.withUTF8 { bytes -> (start: Int, end: Int) in
+            var start = 0
+            var end = bytes.count
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            return (start, end)
+        }
+        guard bounds.start < bounds.end else { return nil }
+        let count = text.utf8.count
+        guard bounds.start > 0 || bounds.end < count else { return text }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: bounds.start)
+        let end = utf8.index(utf8.startIndex, offsetBy: bounds.end)
+        return String(text[start..<end])
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

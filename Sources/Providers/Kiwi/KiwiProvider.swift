@@ -1,21 +1,35 @@
 import AggregatorCore
 import Foundation
 
-/// Flight search at Kiwi.com (the Skypicker API, v3): one-way and round trips from an airport or city
-/// to a code or `anywhere`.
+/// Flight search at Kiwi.com through Tequila (`GET /v2/search`): one-way and round trips from one or more
+/// airports or cities to codes or anywhere, priced for the whole party in the requested cabin.
 ///
-/// Kiwi's format has quirks the mapping absorbs:
-/// - `dTime`/`aTime` are the airport's local wall clock written as if they were epoch seconds; they
-///   become ``LocalDateTime``s and are never read as instants (`dTimeUTC`/`aTimeUTC` are the instants).
+/// Kiwi has sent two answer shapes, and the provider reads both, recognising each record's by its time
+/// fields: the legacy v3 shape of the embedded sample and old recordings (times as numbers) and the
+/// Tequila v2 shape of the live service (times as ISO-8601 text). Their quirks the mapping absorbs:
+/// - Local times are the airport's wall clock and are never read as instants: v3 writes them as if they
+///   were epoch seconds (`dTime`), v2 as ISO text with a `Z` (`local_departure`) although they are not UTC.
+///   The instants are `dTimeUTC` and `utc_departure`. A time outside 1900–2200 skips the record.
 /// - An airport can belong to a city with another code (`SAW` is in `IST`): places keep both.
-/// - Numbers arrive as Int or Double and optional fields as null; unknown fields are ignored.
-/// - Results come in popularity order; the order is kept because ranking is the pipeline's job.
+/// - Numbers arrive as Int, Double or digit strings and optional fields as null; unknown fields are ignored.
+/// - Two different itineraries can share one Kiwi `id` (a hidden-city fare and its full-route twin): offer
+///   ids derive from the trip, so both are kept. Hidden-city fares are tagged `hidden_city` and
+///   self-transfers (`virtual_interlining`) `self_transfer`.
+/// - Prices are totals for the party Kiwi was asked for; `bags_price` gives checked-bag fees per
+///   passenger; segments carry the operating carrier of a codeshare and the cabin.
+/// - Results come in Kiwi's order, which is kept because ranking is the pipeline's job.
 ///
-/// A record that cannot be read or mapped is skipped and counted; a response whose `currency` is not
-/// a currency code is rejected as a whole, since none of its prices could be trusted.
+/// A record that cannot be read or mapped is skipped and counted; an answer whose `currency` is not a
+/// currency code is rejected as a whole, since none of its prices could be trusted; Tequila's
+/// `{"error": "…"}` is a failure that quotes the service's message.
 public struct KiwiProvider: OfferProvider {
     /// The provider's id, `kiwi`, as used on the command line and in offer ids.
     static let id: ProviderID = "kiwi"
+    /// Tequila's search path. Its last component names the recording: the embedded sample is `search`
+    /// and a `file://` folder holds `search.json`.
+    static let searchPath = "v2/search"
+    /// The most results Tequila returns for one request.
+    static let maximumLimit = 1000
 
     /// Who the provider is: Kiwi.com flights priced in the requested currency (EUR by default).
     public let descriptor: ProviderDescriptor
@@ -24,88 +38,179 @@ public struct KiwiProvider: OfferProvider {
     public init() {
         descriptor = ProviderDescriptor(
             id: Self.id, displayName: "Kiwi.com",
-            summary: "Flights from Kiwi.com: one-way and round trips to a city or anywhere, with booking links.",
-            categories: [.flights], nativeCurrency: .eur, capabilities: [.dates, .roundTrips, .serverSideFilters],
-            liveURL: URL(string: "https://api.skypicker.com"), authentication: .header("apikey"),
-            embeddedResponses: EmbeddedResponses(["flights": KiwiSamples.flights]), sampleQuery: SearchQuery(),
+            summary: "Flights from Kiwi.com: one-way and round trips to a city or anywhere, for the whole party, "
+                + "with booking links and bag fees.",
+            categories: [.flights], nativeCurrency: .eur,
+            capabilities: [.dates, .roundTrips, .serverSideFilters, .passengers, .cabins],
+            liveURL: URL(string: "https://api.tequila.kiwi.com"), authentication: .header("apikey"),
+            embeddedResponses: EmbeddedResponses(["search": KiwiSamples.search]),
+            // A question Tequila takes as it stands (it needs a departure airport and dates), and that the
+            // embedded sample answers: OS 395 and VY 1815 fly it.
+            sampleQuery: SearchQuery(
+                origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
             perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"])
     }
 
-    /// Searches Kiwi's `/flights` and maps every itinerary it can read, in Kiwi's order.
+    /// Searches Tequila's `/v2/search` and maps every itinerary it can read, in Kiwi's order.
     /// - Parameters:
-    ///   - query: what to look for; origin, destination, dates, trip type, passengers, sort and
-    ///     currency go to the server, every other filter is left to the pipeline.
+    ///   - query: what to look for; the route, dates, trip type, party, cabin, sort and currency go to the
+    ///     server with the filters Tequila applies itself (see ``queryItems(for:)``); the pipeline applies
+    ///     every filter again afterwards.
     ///   - client: fetches from Kiwi's endpoint.
-    /// - Returns: the offers, and how many records were skipped because they could not be read or
-    ///   mapped or repeated an earlier itinerary exactly.
-    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, the client's
-    ///   errors for a failed fetch, and `malformedResponse` for a body that is not a Kiwi answer.
+    /// - Returns: the offers; how many records were skipped because they could not be read or mapped or
+    ///   repeated an earlier itinerary exactly; and a note when links that were not web links were dropped.
+    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, the client's errors
+    ///   for a failed fetch (a 4xx quotes Tequila's message), `http_status` for a 200 that carries Tequila's
+    ///   `error` instead of data, and `malformed_response` for a body that is not a Kiwi answer;
+    ///   `CancellationError` when the search is cancelled.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         guard query.kind == .flights else {
             throw ProviderError(
                 .unsupported, provider: client.provider, "Kiwi.com sells flights only, not \(query.kind.rawValue)")
         }
-        let body = try await client.get("flights", query: Self.queryItems(for: query))
-        let response = try client.decode(KiwiSearchResponse.self, from: body)
+        let body = try await client.get(Self.searchPath, query: Self.queryItems(for: query))
         let retrievedAt = client.now()
-        var offers: [Offer] = []
-        var seen = Set<String>()
-        var skipped = response.data.skipped
-        for itinerary in response.data.elements {
-            try Task.checkCancellation()
-            guard
-                let offer = Offer(
-                    kiwi: itinerary, currency: response.currency, provider: client.provider, retrievedAt: retrievedAt),
-                seen.insert(offer.id).inserted
-            else {
-                skipped += 1
-                continue
+        return try client.read(body) { root in
+            let answer = try KiwiAnswer(root, provider: client.provider)
+            var mapper = KiwiOfferMapper(
+                provider: client.provider, currency: answer.currency,
+                pricedFor: answer.statedParty ?? query.passengers, retrievedAt: retrievedAt)
+            let records = try answer.records.decodeRecords { record in
+                try Task.checkCancellation()
+                return mapper.offer(for: try KiwiItinerary(record))
             }
-            offers.append(offer)
+            var offers: [Offer] = []
+            offers.reserveCapacity(records.records.count)
+            var seen = Set<String>()
+            var repeats = 0
+            for offer in records.records {
+                // An exact repeat is the same trip at the same price: one offer, the repeat counted.
+                if seen.insert(offer.id).inserted { offers.append(offer) } else { repeats += 1 }
+            }
+            return ProviderResponse(
+                offers: offers, skipped: records.skipped + repeats, notes: Self.notes(for: mapper))
         }
-        return ProviderResponse(offers: offers, skipped: skipped)
     }
 
-    /// The query items of a live `/flights` request, in the order Kiwi documents them.
+    /// A note on booking links that were dropped because they were not web links.
+    static func notes(for mapper: KiwiOfferMapper) -> [String] {
+        let count = mapper.droppedLinks
+        guard count > 0 else { return [] }
+        return [
+            count == 1
+                ? "dropped 1 booking link that was not a web link"
+                : "dropped \(count) booking links that were not web links"
+        ]
+    }
+
+    // MARK: - The request
+
+    /// The query items of a live `/v2/search` request, in the order Tequila documents them.
+    ///
+    /// Besides the route, dates, trip type, party, cabin, currency, limit and sort, the filters Tequila
+    /// applies on its side are sent so that its limit is spent on trips that can match; each is sent only
+    /// as a bound that keeps every trip the pipeline's exact filter keeps:
+    /// - `max_stopovers` counts the whole itinerary, the query's `maxStops` each leg: a round trip sends
+    ///   twice the number, with `max_sector_stopovers` for each leg;
+    /// - `select_airlines` takes one list: the airlines to keep when every one is an IATA code, else the
+    ///   IATA codes among those to leave out, with `select_airlines_exclude=true`;
+    /// - `price_to` is the cap rounded up to a whole amount, in the request currency; `max_fly_duration`
+    ///   the longest trip rounded up to whole hours;
+    /// - `dtime_*`/`atime_*` are the outbound leg's local time windows, as the query's are.
     /// - Parameter query: the search.
-    /// - Returns: the items; unknown origins and dates are left out, an unknown destination is `anywhere`.
+    /// - Returns: the items; unknown origins and dates are left out, and so is an unknown destination,
+    ///   which Tequila reads as anywhere.
     static func queryItems(for query: SearchQuery) -> [URLQueryItem] {
-        var items = [URLQueryItem(name: "v", value: "3"), URLQueryItem(name: "partner", value: "picky")]
-        if !query.origins.isEmpty {
-            items.append(URLQueryItem(name: "flyFrom", value: query.origins.joined(separator: ",")))
-        }
-        let destinations = query.destinations.joined(separator: ",")
-        items.append(URLQueryItem(name: "to", value: destinations.isEmpty ? "anywhere" : destinations))
-        // Kiwi searches a window of dates; one day is a window that starts and ends on it.
+        var items: [URLQueryItem] = []
+        func add(_ name: String, _ value: String) { items.append(URLQueryItem(name: name, value: value)) }
+        if !query.origins.isEmpty { add("fly_from", query.origins.joined(separator: ",")) }
+        if !query.destinations.isEmpty { add("fly_to", query.destinations.joined(separator: ",")) }
+        // Tequila searches a window of dates; one day is a window that starts and ends on it.
         if let days = query.departureDates {
-            items.append(URLQueryItem(name: "dateFrom", value: kiwiDate(days.first)))
-            items.append(URLQueryItem(name: "dateTo", value: kiwiDate(days.last)))
+            add("date_from", tequilaDate(days.first))
+            add("date_to", tequilaDate(days.last))
         }
         if let days = query.returnDates {
-            items.append(URLQueryItem(name: "returnFrom", value: kiwiDate(days.first)))
-            items.append(URLQueryItem(name: "returnTo", value: kiwiDate(days.last)))
+            add("return_from", tequilaDate(days.first))
+            add("return_to", tequilaDate(days.last))
         }
-        items.append(URLQueryItem(name: "typeFlight", value: query.roundTrip ? "round" : "oneway"))
-        items.append(URLQueryItem(name: "adults", value: String(query.passengers.adults)))
-        // Filters such as --max-stops run after mapping, so ask for enough to leave some after them.
-        items.append(URLQueryItem(name: "limit", value: String(max(query.limit ?? 0, 200))))
-        items.append(URLQueryItem(name: "sort", value: kiwiSort(query.sort)))
-        items.append(URLQueryItem(name: "curr", value: query.currency.rawValue))
+        if let hours = query.maxDuration.flatMap(wholeHours) { add("max_fly_duration", String(hours)) }
+        add("flight_type", query.roundTrip ? "round" : "oneway")
+        add("adults", String(query.passengers.adults))
+        add("children", String(query.passengers.children))
+        add("infants", String(query.passengers.infants))
+        if let cabin = query.cabin { add("selected_cabins", cabinCode(cabin)) }
+        // Prices are asked for in the query's currency, the one its cap is in: Tequila can apply the cap as
+        // it stands.
+        add("curr", query.currency.rawValue)
+        if let cap = query.maxPrice, cap > 0 { add("price_to", roundedUp(cap)) }
+        if let time = query.departAfter { add("dtime_from", time.description) }
+        if let time = query.departBefore { add("dtime_to", time.description) }
+        if let time = query.arriveAfter { add("atime_from", time.description) }
+        if let time = query.arriveBefore { add("atime_to", time.description) }
+        if let stops = query.maxStops, stops >= 0 {
+            add("max_stopovers", String(query.roundTrip ? stops * 2 : stops))
+            if query.roundTrip { add("max_sector_stopovers", String(stops)) }
+        }
+        let included = query.airlines.map { $0.uppercased() }
+        let excluded = query.excludedAirlines.map { $0.uppercased() }.filter(isAirlineCode)
+        if !included.isEmpty, included.allSatisfy(isAirlineCode) {
+            add("select_airlines", included.joined(separator: ","))
+        } else if !excluded.isEmpty {
+            add("select_airlines", excluded.joined(separator: ","))
+            add("select_airlines_exclude", "true")
+        }
+        // The pipeline filters again after mapping, so ask for enough to leave some after it.
+        add("limit", String(min(max(query.limit ?? 0, 200), maximumLimit)))
+        add("sort", tequilaSort(query.sort))
         return items
     }
 
-    /// `dd/MM/yyyy`, Kiwi's date format.
-    static func kiwiDate(_ date: LocalDate) -> String {
-        String(format: "%02d/%02d/%04d", date.day, date.month, date.year)
+    /// `dd/mm/yyyy`, Tequila's date format.
+    static func tequilaDate(_ date: LocalDate) -> String {
+        twoDigits(date.day) + "/" + twoDigits(date.month) + "/" + String(date.year)
     }
 
-    /// Kiwi's nearest sort order. It has no departure order, so that asks for the cheapest and the
-    /// pipeline re-sorts; `best` is closest to Kiwi's price-and-duration `quality`.
-    static func kiwiSort(_ key: SortKey) -> String {
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+
+    /// Tequila's sort orders: `price`, `duration`, `quality` (price and duration together) and `date`.
+    static func tequilaSort(_ key: SortKey) -> String {
         switch key {
-        case .price, .departure: "price"
+        case .price: "price"
         case .duration: "duration"
+        case .departure: "date"
         case .best: "quality"
         }
+    }
+
+    /// Tequila's `selected_cabins` codes.
+    static func cabinCode(_ cabin: Cabin) -> String {
+        switch cabin {
+        case .economy: "M"
+        case .premium: "W"
+        case .business: "C"
+        case .first: "F"
+        }
+    }
+
+    /// Whether a value names an airline by a two-character IATA code, the only form Tequila filters on.
+    static func isAirlineCode(_ value: String) -> Bool {
+        value.utf8.count == 2 && value.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
+    }
+
+    /// A duration in whole hours, rounded up; `nil` for none.
+    private static func wholeHours(_ duration: Duration) -> Int64? {
+        let (seconds, attoseconds) = duration.components
+        guard seconds > 0 || attoseconds > 0, seconds >= 0 else { return nil }
+        let (hours, rest) = seconds.quotientAndRemainder(dividingBy: 3600)
+        return hours + (rest > 0 || attoseconds > 0 ? 1 : 0)
+    }
+
+    /// An amount rounded up to a whole number, as text.
+    private static func roundedUp(_ amount: Decimal) -> String {
+        var value = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .up)
+        return "\(rounded)"
     }
 }

@@ -1,58 +1,105 @@
 import AggregatorCore
 import Foundation
 
-extension Offer {
+/// Turns the records of one answer into offers: what holds for the whole answer (its currency, the party
+/// its prices are for, when it arrived) is set once, destination images are built once per key, and booking
+/// links that are not web links are dropped and counted.
+struct KiwiOfferMapper {
     /// Where Kiwi keeps its 600×330 destination photos, named after `mapIdto`.
-    private static let kiwiImageBase = "https://images.kiwi.com/photos/600x330/"
+    static let imageBase = "https://images.kiwi.com/photos/600x330/"
 
-    /// Maps one Kiwi itinerary to an offer.
-    ///
-    /// Returns `nil` for a record that decoded but cannot be an honest offer: no outbound segment, no
-    /// positive price, or no departure time. The caller counts it as skipped.
-    /// The id derives from the trip's content (each segment's carrier, number, airports and times, the
-    /// destination and the price), never from Kiwi's own `id`: Kiwi can send two different itineraries
-    /// under one id (a hidden-city fare and its full-route twin), and its ids change between requests.
+    /// The id offers are sold under: the client's, so the provider can run under another id.
+    let provider: ProviderID
+    /// The answer's currency.
+    let currency: CurrencyCode
+    /// The party every price in the answer is for.
+    let pricedFor: Passengers
+    /// When the answer arrived.
+    let retrievedAt: Date
+    /// Booking links dropped because they were not `http`/`https` links with a host.
+    private(set) var droppedLinks = 0
+    /// Destination images by `mapIdto`, built once each: many trips share a destination.
+    private var images: [String: URL?] = [:]
+
+    /// Creates a mapper for one answer.
     /// - Parameters:
-    ///   - itinerary: the decoded record.
-    ///   - currency: the response's currency, which every price in it is in.
-    ///   - provider: the id the provider runs under, for the source.
-    ///   - retrievedAt: when the response arrived.
-    init?(kiwi itinerary: KiwiItinerary, currency: CurrencyCode, provider: ProviderID, retrievedAt: Date) {
-        guard let amount = itinerary.price?.value?.value, amount > 0 else { return nil }
-        let outboundSegments = itinerary.route.filter { !$0.isInbound }
-        let inboundSegments = itinerary.route.filter(\.isInbound)
-        guard !outboundSegments.isEmpty else { return nil }
-        let outbound = itinerary.leg(of: outboundSegments, inbound: false)
-        // Without a departure an offer can be neither dated, ranked by departure nor merged.
-        guard outbound.departure != nil else { return nil }
-        var legs = [outbound]
-        if !inboundSegments.isEmpty { legs.append(itinerary.leg(of: inboundSegments, inbound: true)) }
+    ///   - provider: the id to sell under.
+    ///   - currency: the answer's currency.
+    ///   - pricedFor: the party the answer's prices are for.
+    ///   - retrievedAt: when the answer arrived.
+    init(provider: ProviderID, currency: CurrencyCode, pricedFor: Passengers, retrievedAt: Date) {
+        self.provider = provider
+        self.currency = currency
+        self.pricedFor = pricedFor
+        self.retrievedAt = retrievedAt
+    }
 
+    /// Maps one itinerary.
+    ///
+    /// The id derives from the trip's content (each segment's carrier, number, airports, times and
+    /// direction, the destination and the price), never from Kiwi's own `id`: Kiwi can send two different
+    /// itineraries under one id (a hidden-city fare and its full-route twin), and its ids change between
+    /// requests.
+    /// - Parameter itinerary: a record that `KiwiItinerary` accepted.
+    /// - Returns: the offer, priced for the answer's party in total.
+    mutating func offer(for itinerary: KiwiItinerary) -> Offer {
+        let outbound = itinerary.route.filter { !$0.isInbound }
+        let inbound = itinerary.route.filter(\.isInbound)
+        var legs = [itinerary.leg(of: outbound, inbound: false)]
+        if !inbound.isEmpty { legs.append(itinerary.leg(of: inbound, inbound: true)) }
+
+        var deepLink: URL?
+        if let text = itinerary.deepLink {
+            deepLink = KiwiLinks.webURL(text)
+            if deepLink == nil { droppedLinks += 1 }
+        }
+        let fees = itinerary.bagFees.isEmpty ? nil : BagFees(itinerary.bagFees, currency: currency)
         let source = OfferSource(
-            provider: provider, reference: itinerary.id, price: Money(amount, currency),
-            deepLink: itinerary.deepLink.flatMap { URL(string: $0) }, retrievedAt: retrievedAt,
-            seatsLeft: itinerary.availability?.value?.seats?.value)
-        let image = itinerary.mapIdto.nonEmpty.flatMap { URL(string: "\(Self.kiwiImageBase)\($0).jpg") }
-        self.init(
-            id: StableIdentifier.make(
-                prefix: provider.rawValue, itinerary.contentKey(price: amount, currency: currency)),
-            product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source, imageURL: image)
+            provider: provider, reference: itinerary.id, price: Money(itinerary.price, currency), deepLink: deepLink,
+            retrievedAt: retrievedAt, seatsLeft: itinerary.seats, bagFees: fees, pricedFor: pricedFor)
+        var tags: Set<OfferTag> = []
+        if itinerary.isHiddenCity { tags.insert(.hiddenCity) }
+        if itinerary.isSelfTransfer { tags.insert(.selfTransfer) }
+        return Offer(
+            id: StableIdentifier.make(prefix: provider.rawValue, itinerary.contentKey(currency: currency)),
+            product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source,
+            imageURL: itinerary.mapIdto.flatMap { image(for: $0) }, tags: tags)
+    }
+
+    /// The destination image for a `mapIdto`, built on first use.
+    private mutating func image(for key: String) -> URL? {
+        if let known = images[key] { return known }
+        let url = KiwiLinks.imageURL(base: Self.imageBase, key: key)
+        images[key] = url
+        return url
     }
 }
 
 extension KiwiItinerary {
     /// What identifies the trip itself: every segment's carrier, flight number, airports, times and
-    /// direction, then the destination and the price. Kiwi's per-request ids are left out.
-    func contentKey(price: Decimal, currency: CurrencyCode) -> [String] {
-        var parts = route.map { segment in
-            [
-                segment.airline, segment.flightNumber?.text ?? "", segment.flyFrom, segment.flyTo,
-                segment.dTimeUTC.map { "\($0.value)" } ?? "", segment.dTime.map { "\($0.value)" } ?? "",
-                segment.isInbound ? "1" : "0",
-            ].joined(separator: "/")
+    /// direction, then the destination and the price. Kiwi's per-request ids are left out. Times are
+    /// seconds in both shapes, so a trip reads to the same id from either.
+    func contentKey(currency: CurrencyCode) -> [String] {
+        var parts: [String] = []
+        parts.reserveCapacity(route.count + 2)
+        for segment in route {
+            var part = segment.airline
+            part.reserveCapacity(64)
+            part += "/"
+            part += segment.flightNumber ?? ""
+            part += "/"
+            part += segment.flyFrom
+            part += "/"
+            part += segment.flyTo
+            part += "/"
+            if let seconds = segment.departure.utcSeconds { part += String(seconds) }
+            part += "/"
+            if let seconds = segment.departure.localSeconds { part += String(seconds) }
+            part += segment.isInbound ? "/1" : "/0"
+            parts.append(part)
         }
         parts.append(cityCodeTo ?? "")
-        parts.append("\(price) \(currency)")
+        parts.append(price.description + " " + currency.rawValue)
         return parts
     }
 
@@ -68,60 +115,121 @@ extension KiwiItinerary {
     func leg(of segments: [KiwiSegment], inbound: Bool) -> Leg {
         let startCity = inbound ? cityCodeTo : cityCodeFrom
         let endCity = inbound ? cityCodeFrom : cityCodeTo
-        let startCountry = (inbound ? countryTo : countryFrom)?.value?.code
-        let endCountry = (inbound ? countryFrom : countryTo)?.value?.code
+        let startCountry = inbound ? countryTo : countryFrom
+        let endCountry = inbound ? countryFrom : countryTo
         let lastIndex = segments.count - 1
         let mapped = segments.enumerated().map { index, segment in
             let first = index == 0
             let last = index == lastIndex
             // The itinerary's own times describe the outbound leg only.
-            let outboundStart = first && !inbound
-            let outboundEnd = last && !inbound
+            let departure = segment.departure.filled(from: first && !inbound ? self.departure : nil)
+            let arrival = segment.arrival.filled(from: last && !inbound ? self.arrival : nil)
+            let (operatingCarrier, operatingNumber) = segment.operatingFlight
             return Segment(
-                carrier: Carrier(code: Optional(segment.airline).nonEmpty),
-                flightNumber: segment.flightNumber?.text,
+                carrier: Carrier(code: segment.airline.isEmpty ? nil : segment.airline),
+                flightNumber: segment.flightNumber,
                 origin: Place(
-                    airport: segment.flyFrom, city: segment.cityCodeFrom.nonEmpty ?? (first ? startCity.nonEmpty : nil),
-                    cityName: segment.cityFrom.nonEmpty, country: first ? startCountry.nonEmpty : nil),
+                    airport: segment.flyFrom, city: segment.cityCodeFrom ?? (first ? startCity : nil),
+                    cityName: segment.cityFrom, country: first ? startCountry : nil),
                 destination: Place(
-                    airport: segment.flyTo, city: segment.cityCodeTo.nonEmpty ?? (last ? endCity.nonEmpty : nil),
-                    cityName: segment.cityTo.nonEmpty, country: last ? endCountry.nonEmpty : nil),
-                departure: Self.flightTime(
-                    local: segment.dTime ?? (outboundStart ? dTime : nil),
-                    utc: segment.dTimeUTC ?? (outboundStart ? dTimeUTC : nil)),
-                arrival: Self.flightTime(
-                    local: segment.aTime ?? (outboundEnd ? aTime : nil),
-                    utc: segment.aTimeUTC ?? (outboundEnd ? aTimeUTC : nil)))
+                    airport: segment.flyTo, city: segment.cityCodeTo ?? (last ? endCity : nil),
+                    cityName: segment.cityTo, country: last ? endCountry : nil),
+                departure: departure.flightTime, arrival: arrival.flightTime,
+                operatingCarrier: operatingCarrier.map { Carrier(code: $0) }, operatingFlightNumber: operatingNumber,
+                cabin: segment.cabin, bagsRecheckRequired: segment.bagsRecheckRequired)
         }
-        let stated = inbound ? duration?.value?.inbound?.value : duration?.value?.departure?.value
-        // Kiwi writes 0 for "unknown" (and for the missing way back of a one-way trip).
-        let seconds = stated?.intValue.flatMap { $0 > 0 ? Int64($0) : nil }
+        let seconds = inbound ? inboundSeconds : outboundSeconds
         return Leg(segments: mapped, duration: seconds.map { .seconds($0) })
     }
+}
 
-    /// Reads Kiwi's pair of times: the local one is a wall clock disguised as an epoch and is only ever
-    /// turned back into a wall clock; the UTC one is a real instant.
-    /// - Parameters:
-    ///   - local: the local pseudo-epoch.
-    ///   - utc: the UTC epoch.
-    /// - Returns: the time, or `nil` when neither is known.
-    static func flightTime(local: LenientNumber?, utc: LenientNumber?) -> FlightTime? {
-        // A time outside the sane years is a broken value, read as unknown rather than computed with.
-        let wallClock = local?.intValue.flatMap { LocalDateTime(localEpochSeconds: Int64($0)) }
-        let instant = utc?.intValue.flatMap { seconds in
-            LocalDateTime(localEpochSeconds: Int64(seconds)).map { _ in
-                Date(timeIntervalSince1970: TimeInterval(seconds))
-            }
-        }
+extension KiwiSegment {
+    /// The operating carrier and its flight number when another carrier flies the plane (a codeshare),
+    /// else `nil`s: an empty `operating_carrier` means the marketing carrier, and so does one that names it.
+    var operatingFlight: (carrier: String?, number: String?) {
+        guard let carrier = operatingCarrier?.uppercased(), carrier != airline.uppercased() else { return (nil, nil) }
+        return (carrier, operatingFlightNumber)
+    }
+}
+
+extension KiwiTime {
+    /// The model's time: the wall clock from the local seconds and the instant from the UTC ones, both
+    /// already within the sane years.
+    var flightTime: FlightTime? {
+        let wallClock = localSeconds.flatMap(LocalDateTime.init(localEpochSeconds:))
+        let instant = utcSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
         guard wallClock != nil || instant != nil else { return nil }
         return FlightTime(local: wallClock, utc: instant)
     }
 }
 
-extension Optional where Wrapped == String {
-    /// The string, or `nil` when it is missing or blank: Kiwi sends `""` where it means "unknown".
-    fileprivate var nonEmpty: String? {
-        guard let text = self?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        return text
+/// Links from Kiwi's answers, which are hostile until proven otherwise: only `http` and `https` links with
+/// a host are kept, and path pieces built from its data are percent-encoded.
+enum KiwiLinks {
+    /// The link, when it is a web link.
+    /// - Parameter text: the link as sent.
+    /// - Returns: the URL, or `nil` for `javascript:`, `file:`, `data:`, relative or unparsable links.
+    static func webURL(_ text: String) -> URL? {
+        // Byte checks first, so that text that cannot be a clean web link is never parsed: a scheme other
+        // than http(s), spaces or control characters (C0, DEL, C1), or a length no booking link reaches.
+        guard text.utf8.count <= maximumLength, hasWebScheme(text), !hasSpaceOrControl(text),
+            let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
+    }
+
+    /// The longest link taken: Kiwi's booking links, tokens included, stay far below it.
+    static let maximumLength = 16_384
+
+    /// Whether the text holds a space or a control character; C1 controls (U+0080–U+009F) are `C2 80`–`C2 9F`
+    /// in UTF-8.
+    private static func hasSpaceOrControl(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte <= 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// `{base}{key}.jpg`, with `key` percent-encoded as a single path component so that a key such as
+    /// `../../x` cannot change the path.
+    /// - Parameters:
+    ///   - base: a web URL ending in `/`.
+    ///   - key: the `mapIdto` as sent.
+    /// - Returns: the image's URL, or `nil` when the key is empty.
+    static func imageURL(base: String, key: String) -> URL? {
+        guard !key.isEmpty else { return nil }
+        return webURL(base + pathComponent(key) + ".jpg")
+    }
+
+    /// The text with every byte outside RFC 3986's unreserved set (letters, digits, `-._~`) percent-encoded.
+    static func pathComponent(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E:
+                bytes.append(byte)
+            default:
+                bytes.append(0x25)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the text starts with `http://` or `https://`, in any case.
+    private static func hasWebScheme(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        for expected in "http".utf8 {
+            guard let byte = utf8.next(), byte | 0x20 == expected else { return false }
+        }
+        var next = utf8.next()
+        if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = utf8.next() }
+        return next == UInt8(ascii: ":") && utf8.next() == UInt8(ascii: "/") && utf8.next() == UInt8(ascii: "/")
     }
 }

@@ -110,6 +110,12 @@ struct JSONReaderTests {
             let names = try root.members.map(\.name)
             #expect(names == ["id", "café", "a\"b", "tab\t", "back\\slash", "🚀"])
             #expect(try root.members.map { $0.hasName("café") } == [false, true, false, false, false, false])
+            let bytes = try root.members.map { member in
+                var name: [UInt8] = []
+                member.withNameBytes { name = Array($0) }
+                return name
+            }
+            #expect(bytes == names.map { Array($0.utf8) })
         }
     }
 

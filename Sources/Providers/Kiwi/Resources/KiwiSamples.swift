@@ -1,17 +1,25 @@
-/// Recorded Kiwi v3 responses compiled into the module, so that the tool answers offline and the binary
+/// Recorded Kiwi responses compiled into the module, so that the tool answers offline and the binary
 /// needs no resource bundle that could go missing when it is moved.
 enum KiwiSamples {
-    /// `GET /flights?v=3&partner=picky&flyFrom=VIE,AMS,BCN&to=anywhere&curr=EUR` for December 2026: the
-    /// twelve Kiwi itineraries of the shared Vienna / Amsterdam / Barcelona scenario (BCN is in the origin
-    /// list for the VY 1816 flight back to Vienna), in Kiwi's popularity order.
+    /// The answer to every `search` request offline: a recording of the legacy v3 shape
+    /// (`GET /flights?v=3&partner=picky&flyFrom=VIE,AMS,BCN&to=anywhere&curr=EUR`) for December 2026, kept
+    /// in that shape because the tool's exact-output tests and the README's examples are written on it.
+    /// It holds the twelve Kiwi itineraries of the shared Vienna / Amsterdam / Barcelona scenario (BCN is in
+    /// the origin list for the VY 1816 flight back to Vienna), in Kiwi's popularity order, priced for one
+    /// adult as `search_params.seats` says.
     ///
     /// Four of them (OS 395, VY 1815, OS 397, VY 1817) are also in the Aviasales sample at other prices,
     /// so the merge shows on the first run. `dTime`/`aTime` are local wall clocks written as epochs;
     /// `dTimeUTC`/`aTimeUTC` are the real instants (CET is UTC+1, Istanbul UTC+3, Dubai UTC+4).
-    static let flights = #"""
+    static let search = #"""
         {
           "search_id": "6a1f3c2e-9b8d-4e71-a0c5-2d7f4b9e8c13",
           "currency": "EUR",
+          "search_params": {
+            "flyFrom_type": "airport",
+            "to_type": "anywhere",
+            "seats": {"passengers": 1, "adults": 1, "children": 0, "infants": 0}
+          },
           "fx_rate": 1,
           "_results": 12,
           "data": [

@@ -1,0 +1,5 @@
+import Duffel
+import Foundation
+import FuzzSupport
+
+exit(ProviderFuzzing.main(DuffelProvider()))
