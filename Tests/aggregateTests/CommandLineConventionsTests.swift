@@ -83,6 +83,10 @@ struct CommandLineConventionsTests {
         for key in ConfigFile.knownKeys {
             #expect(help.contains(key), "the root help names the config key \(key)")
         }
+        for setting in KeptSettings.all {
+            #expect(help.contains(setting.variable), "the root help names \(setting.variable)")
+            #expect(help.contains(setting.key.name), "the root help says \(setting.variable) sets \(setting.key)")
+        }
         for command in Self.commands + ["help", "version"] {
             #expect(help.contains("\n  \(command) "), "the root help lists \(command)")
         }
