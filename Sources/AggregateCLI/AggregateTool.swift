@@ -23,7 +23,7 @@ public struct AggregateTool: Sendable {
     static var commands: [any Command.Type] {
         [
             SearchCommand.self, CompareCommand.self, DatesCommand.self, ProvidersCommand.self, AirlinesCommand.self,
-            FavoritesCommand.self, MCPCommand.self,
+            FavoritesCommand.self, MCPCommand.self, ProviderCheckCommand.self,
         ]
     }
 
@@ -137,8 +137,12 @@ public struct AggregateTool: Sendable {
                 console.writeOut(configuration.help)
                 return .success
             }
-            let outside = await ExternalProviders.found(
-                installed: catalog.all, environment: environment, children: children, warn: console.printError)
+            // The check finds outside programs itself, so that it can check one whose spec cannot be used.
+            let outside =
+                command == ProviderCheckCommand.self
+                ? []
+                : await ExternalProviders.found(
+                    installed: catalog.all, environment: environment, children: children, warn: console.printError)
             let context = CommandContext(environment: environment, catalog: ProviderCatalog(catalog.all + outside))
             let instance = try command.init(options: options, context: context)
             return await instance.run(console: console)
