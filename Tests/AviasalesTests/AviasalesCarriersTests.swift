@@ -80,4 +80,27 @@ struct AviasalesCarriersTests {
         #expect(AviasalesCarriers.normalized("ЁЛКА ёлка") == "елка елка")
         #expect(AviasalesCarriers.normalized("Авиакомпания") == "авиакомпания")
     }
+
+    @Test(
+        "The ASCII fast path folds exactly as the full normalisation does",
+        arguments: [
+            "Austrian Airlines", "  VUELING ", "\"S7 Airlines\"", "'Utair'", "Air-Baltic", "red   wings", "KLM",
+            "`Swiss`", "a\tb\nc", "--", "", "   ", "x-\"-y", "Wizz-Air\r\n", "Über", "Pobeda~^", "A\u{1B}B",
+        ])
+    func asciiFastPath(name: String) {
+        let fast = AviasalesCarriers.asciiNormalized(name)
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(fast == AviasalesCarriers.normalized(name), "\(name.debugDescription)")
+        } else {
+            #expect(fast == nil)
+        }
+    }
+
+    @Test("Every ASCII name in the table takes the fast path to its own code")
+    func asciiNamesOfTheTable() {
+        for entry in AviasalesCarriers.allNames where entry.name.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(AviasalesCarriers.asciiNormalized(entry.name) == AviasalesCarriers.normalized(entry.name))
+            #expect(AviasalesCarriers.code(forName: " \(entry.name.uppercased()) ") == entry.code, "\(entry.name)")
+        }
+    }
 }

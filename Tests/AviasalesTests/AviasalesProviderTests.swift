@@ -15,16 +15,25 @@ struct AviasalesProviderTests {
         try await ProviderConformance.check(AviasalesProvider(), query: Self.viennaBarcelona)
     }
 
-    @Test("Describes itself as the one-way rouble flight service it is")
+    @Test("Passes the conformance kit with its own sample query")
+    func conformanceWithSampleQuery() async throws {
+        try await ProviderConformance.check(AviasalesProvider())
+    }
+
+    @Test("Describes itself as the Travelpayouts Data API: dated round trips, a token header, a sample per path")
     func descriptor() {
         let descriptor = AviasalesProvider().descriptor
         #expect(descriptor.id == "aviasales")
         #expect(descriptor.displayName == "Aviasales")
         #expect(descriptor.categories == [.flights])
         #expect(descriptor.nativeCurrency == .rub)
-        #expect(descriptor.capabilities == [.dates])
-        #expect(descriptor.liveURL?.absoluteString == "https://api.aviasales.ru")
-        #expect(Array(descriptor.embeddedResponses.bodies.keys) == ["search"])
+        #expect(descriptor.capabilities == [.dates, .roundTrips, .serverSideFilters])
+        #expect(descriptor.liveURL?.absoluteString == "https://api.travelpayouts.com")
+        #expect(descriptor.authentication == .header("X-Access-Token"))
+        #expect(Array(descriptor.embeddedResponses.bodies.keys) == ["prices_for_dates"])
+        #expect(descriptor.sampleQuery == SearchQuery(origin: "VIE", destination: "BCN"))
+        #expect(descriptor.perRequestKeys == ["id", "link"])
+        #expect(descriptor.priceKeys == ["value", "price"])
     }
 
     // MARK: - The embedded sample
@@ -150,7 +159,21 @@ struct AviasalesProviderTests {
 
         let single = try await AviasalesHarness.search(
             fixture: "price-forms.json", query: SearchQuery(origin: "VIE", destination: "BCN"))
-        #expect(single.notes == ["prices are totals for 2 passengers; the service takes no passenger count"])
+        #expect(
+            single.notes == [
+                "prices are totals for 2 passengers, not for the party searched for (1 adult); "
+                    + "the service takes no passenger count"
+            ])
+        let family = try await AviasalesHarness.search(
+            fixture: "price-forms.json",
+            query: SearchQuery(
+                origin: "VIE", destination: "BCN", passengers: Passengers(adults: 2, children: 1, infants: 1)))
+        #expect(
+            family.notes == [
+                "prices are totals for 2 passengers, not for the party searched for (2 adults, 1 child, 1 infant); "
+                    + "the service takes no passenger count"
+            ])
+        #expect(family.offers.allSatisfy { $0.priceBasis == .total })
     }
 
     @Test("A result whose date cannot be read is skipped and counted; the rest map")
@@ -162,8 +185,8 @@ struct AviasalesProviderTests {
 
     @Test("One bad record is skipped and counted while the rest of the sample maps")
     func oneBadRecordSkipped() async throws {
-        let broken = AviasalesSamples.search.replacingOccurrences(of: #""value": 5490"#, with: #""value": "free""#)
-        #expect(broken != AviasalesSamples.search)
+        let broken = AviasalesSamples.testSearch.replacingOccurrences(of: #""value": 5490"#, with: #""value": "free""#)
+        #expect(broken != AviasalesSamples.testSearch)
         let response = try await AviasalesHarness.search(body: broken, query: Self.viennaBarcelona)
         #expect(response.skipped == 1)
         #expect(response.offers.count == 5)
@@ -199,13 +222,23 @@ struct AviasalesProviderTests {
 
     // MARK: - Malformed responses
 
-    @Test("A body without results is a malformed response with a readable message")
-    func missingResults() async throws {
+    @Test("A test-search body with an error instead of results is the service's failure, quoting it")
+    func errorInsteadOfResults() async throws {
         let error = try await #require(throws: ProviderError.self) {
             try await AviasalesHarness.search(fixture: "missing-results.json")
         }
-        #expect(error.code == .malformedResponse)
+        #expect(error.code == .httpStatus)
         #expect(error.provider == "aviasales")
+        #expect(error.message == "the service reported a failure: search expired")
+    }
+
+    @Test("A test-search body without results or an error is a malformed response with a readable message")
+    func missingResults() async throws {
+        let body = #"{"passengers_count": 1, "origin": {"iata": "MOW"}, "destination": {"iata": "LED"}, "error": null}"#
+        let error = try await #require(throws: ProviderError.self) {
+            try await AviasalesHarness.search(body: body)
+        }
+        #expect(error.code == .malformedResponse)
         #expect(error.message == "the response is not in the expected format: results is missing")
     }
 
@@ -214,7 +247,7 @@ struct AviasalesProviderTests {
         arguments: [
             ("<html><body>502 Bad Gateway</body></html>", "not JSON"),
             (#"{"results": []}"#, "origin is missing"),
-            (#"{"origin": {"iata": "VIE"}, "destination": {"iata": "BCN"}, "results": {}}"#, "results is not a list"),
+            (#"{"origin": {"iata": "VIE"}, "destination": {"iata": "BCN"}, "results": {}}"#, "results is not an array"),
             (#"{"origin": {"name": "Вена"}, "destination": {"iata": "BCN"}, "results": []}"#, "origin.iata is missing"),
         ])
     func malformedBodies(body: String, explanation: String) async throws {
@@ -237,11 +270,11 @@ struct AviasalesProviderTests {
 
     // MARK: - The live request
 
-    @Test("The live request asks for api/search with the query's origin and destination")
+    @Test("The live request asks prices_for_dates for the query's route as Travelpayouts documents it")
     func liveRequest() async throws {
         let provider = AviasalesProvider()
         let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
-        let base = try #require(URL(string: "https://api.aviasales.ru"))
+        let base = try #require(URL(string: "https://api.travelpayouts.com"))
         let client = ProviderClient(
             provider: provider.descriptor.id, endpoint: .remote(base),
             embedded: provider.descriptor.embeddedResponses, transport: transport)
@@ -253,19 +286,23 @@ struct AviasalesProviderTests {
         #expect(request.method == .get)
         let components = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false))
         #expect(components.scheme == "https")
-        #expect(components.host == "api.aviasales.ru")
-        #expect(components.path == "/api/search")
+        #expect(components.host == "api.travelpayouts.com")
+        #expect(components.path == "/aviasales/v3/prices_for_dates")
         #expect(
             components.queryItems == [
                 URLQueryItem(name: "origin", value: "VIE"), URLQueryItem(name: "destination", value: "BCN"),
+                URLQueryItem(name: "one_way", value: "true"), URLQueryItem(name: "direct", value: "false"),
+                URLQueryItem(name: "currency", value: "eur"), URLQueryItem(name: "sorting", value: "price"),
+                URLQueryItem(name: "limit", value: "1000"), URLQueryItem(name: "page", value: "1"),
             ])
+        #expect(request.headers["X-Access-Token"] == nil, "the token is the transport's to add, never the provider's")
     }
 
-    @Test("A live request leaves out what the query does not say, so the service answers its default route")
+    @Test("A live request leaves out the side of the route the query does not name")
     func liveRequestWithoutRoute() async throws {
         let provider = AviasalesProvider()
         let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
-        let base = try #require(URL(string: "https://api.aviasales.ru/v1"))
+        let base = try #require(URL(string: "https://api.travelpayouts.com/v1"))
         let client = ProviderClient(
             provider: provider.descriptor.id, endpoint: .remote(base),
             embedded: provider.descriptor.embeddedResponses, transport: transport)
@@ -273,10 +310,21 @@ struct AviasalesProviderTests {
         _ = try await provider.search(SearchQuery(), using: client)
         _ = try await provider.search(SearchQuery(destination: "LED"), using: client)
 
-        let requests = transport.requests.compactMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false) }
-        #expect(requests.map(\.path) == ["/v1/api/search", "/v1/api/search"])
-        #expect(requests.first?.queryItems == nil)
-        #expect(requests.last?.queryItems == [URLQueryItem(name: "destination", value: "LED")])
+        let sent = transport.requests.compactMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false) }
+        #expect(sent.map(\.path) == ["/v1/aviasales/v3/prices_for_dates", "/v1/aviasales/v3/prices_for_dates"])
+        #expect(sent.first?.queryItems?.contains { $0.name == "origin" || $0.name == "destination" } == false)
+        #expect(sent.last?.queryItems?.first == URLQueryItem(name: "destination", value: "LED"))
+        #expect(sent.last?.queryItems?.contains { $0.name == "origin" } == false)
+    }
+
+    @Test("From a recording, one request answers the whole query, however many routes it has")
+    func recordingAnswersOnce() async throws {
+        let query = SearchQuery(origins: ["VIE", "BRQ"], destinations: ["BCN", "GRO"])
+        let response = try await AviasalesHarness.search(fixture: "tp-vie-bcn.json", query: query)
+        #expect(response.offers.count == 4)
+        #expect(response.notes.isEmpty)
+        let embedded = try await AviasalesProvider().search(query, using: .embedded(for: AviasalesProvider()))
+        #expect(embedded.offers.count == 6, "the sample once, not once per route")
     }
 
     @Test("Served over a live endpoint through the test helper, the samples give the same offers")

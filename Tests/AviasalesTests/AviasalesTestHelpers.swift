@@ -25,7 +25,7 @@ enum AviasalesHarness {
         return try await provider.search(query, using: client)
     }
 
-    /// Searches a body given as text, served as the embedded `search` sample.
+    /// Searches a body given as text, served as the embedded sample.
     /// - Parameters:
     ///   - body: the response body.
     ///   - query: the search.
@@ -33,7 +33,8 @@ enum AviasalesHarness {
     static func search(body: String, query: SearchQuery = SearchQuery()) async throws -> ProviderResponse {
         let provider = AviasalesProvider()
         let client = ProviderClient(
-            provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(["search": body]),
+            provider: provider.descriptor.id, endpoint: .embedded,
+            embedded: EmbeddedResponses([AviasalesSamples.name: body]),
             transport: UnreachableTransport(), now: { OfferFactory.retrievedAt })
         return try await provider.search(query, using: client)
     }

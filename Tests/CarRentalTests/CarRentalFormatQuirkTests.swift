@@ -89,8 +89,8 @@ struct CarRentalFormatQuirkTests {
             (#"{"cars": []}"#, "status is missing"),
             (#"{"status": "OK", "cars": []}"#, "status is not"),
             (#"{"status": {"message": "OK"}, "cars": []}"#, "status.code is missing"),
-            (#"{"status": {"code": 200}, "cars": {"model": 2024}}"#, "cars is not a list"),
-            (#"[{"brand": "SEAT"}]"#, "the top level"),
+            (#"{"status": {"code": 200}, "cars": {"model": 2024}}"#, "cars is not an array"),
+            (#"[{"brand": "SEAT"}]"#, "the document is not an object"),
             (#"{"status": {"code": 200}, "cars": [{"brand": "SEAT""#, "broken or cut-off JSON"),
         ])
     func malformedBody(body: String, hint: String) async throws {

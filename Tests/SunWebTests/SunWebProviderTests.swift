@@ -290,11 +290,11 @@ struct SunWebProviderTests {
         arguments: [
             ("<html><body><h1>502 Bad Gateway</h1></body></html>", "not JSON"),
             (#"{"data": {"outboundFlights": [{"id": 1"#, "broken or cut-off JSON"),
-            ("[]", "top level"),
+            ("[]", "the document is not an object"),
             (#"{"flights": []}"#, "data is missing"),
             (#"{"data": [{"id": 1}]}"#, "data"),
             (#"{"data": {"outboundFlights": []}}"#, "data.inboundFlights is missing"),
-            (#"{"data": {"outboundFlights": {}, "inboundFlights": []}}"#, "data.outboundFlights is not a list"),
+            (#"{"data": {"outboundFlights": {}, "inboundFlights": []}}"#, "data.outboundFlights is not an array"),
         ])
     func malformedFlights(body: String, hint: String) async throws {
         let error = try await #require(throws: ProviderError.self) {

@@ -85,7 +85,7 @@ struct MCPSessionTests {
         #expect(properties["max_price"]?["type"] as? String == "number")
         #expect(properties["limit"]?["type"] as? String == "integer")
         #expect(properties["round_trip"]?["type"] as? String == "boolean")
-        #expect(properties["date"]?["format"] as? String == "date")
+        #expect(properties["date"]?["pattern"] as? String == #"^\d{4}-\d{2}-\d{2}(\.\.\d{4}-\d{2}-\d{2})?$"#)
         #expect(properties["sort"]?["enum"] as? [String] == ["price", "duration", "departure", "best"])
         let providers = try #require(properties["providers"])
         #expect(providers["type"] as? String == "array")

@@ -28,14 +28,14 @@ struct MCPToolTests {
         #expect(byName["max_stops"]?.type == .integer)
         #expect(byName["timeout"]?.type == .number)
         #expect(byName["round_trip"]?.type == .boolean)
-        #expect(byName["date"]?.type == .date)
+        #expect(byName["date"]?.type == .dateRange)
         #expect(byName["to"]?.type == .string)
         #expect(byName["sort"]?.type == .choice(["price", "duration", "departure", "best"]))
         #expect(byName["providers"]?.type == .choice(Self.ids))
         #expect(byName["providers"]?.isList == true)
         #expect(byName["kind"] == nil)
         // Help is worded in the tool's terms.
-        #expect(byName["return"]?.description == "Return date; implies round_trip")
+        #expect(byName["return"]?.description == "Return day or range of days; implies round_trip")
     }
 
     @Test func argumentsBecomeTheCommandLine() throws {

@@ -174,7 +174,7 @@ struct ProviderFailureTests {
     @Test func aFolderEndpointServesOneFilePerRequest() async throws {
         let folder = try TemporaryFolder()
         try folder.write(
-            "search.json",
+            "prices_for_dates.json",
             """
             {"passengers_count": 1, "origin": {"iata": "MOW", "name": "Москва"},
              "destination": {"iata": "LED", "name": "Санкт-Петербург"},

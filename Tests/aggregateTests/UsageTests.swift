@@ -113,7 +113,7 @@ struct UsageTests {
             run.stdout == """
                 ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY                        API KEY
                 kiwi       Kiwi.com                flights            EUR       dates, round_trips, server_side_filters  file:///tmp/kiwi.json     --endpoint                    not set
-                aviasales  Aviasales               flights            RUB       dates                                    https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  -
+                aviasales  Aviasales               flights            RUB       dates, round_trips, server_side_filters  https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  not set
                 sunweb     SunWeb                  flights            EUR       round_trips                              embedded                  default                       -
                 sita       SITA Airline Directory  airline_directory  -                                                  embedded                  default                       -
                 carrental  CarRental               cars               -                                                  embedded                  default                       -

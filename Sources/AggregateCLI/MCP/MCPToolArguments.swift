@@ -82,7 +82,7 @@ enum MCPToolArguments {
         case .boolean: expected = "true or false"
         case .integer: expected = "a whole number"
         case .number: expected = "a number"
-        case .string, .date, .choice: expected = "a string"
+        case .string, .date, .dateRange, .choice: expected = "a string"
         }
         let list = property.isList ? (property.type == .boolean ? "" : " or an array of them") : ""
         return UsageError(

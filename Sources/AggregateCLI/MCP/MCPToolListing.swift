@@ -102,6 +102,10 @@ enum MCPToolListing {
             json.string("string")
             json.key("format")
             json.string("date")
+        case .dateRange:
+            json.string("string")
+            json.key("pattern")
+            json.string(#"^\d{4}-\d{2}-\d{2}(\.\.\d{4}-\d{2}-\d{2})?$"#)
         case .choice(let values):
             json.string("string")
             json.key("enum")

@@ -24,6 +24,8 @@ struct MCPToolProperty: Sendable {
         case number
         /// A string in the form `YYYY-MM-DD`.
         case date
+        /// A day or a range of days: `YYYY-MM-DD` or `YYYY-MM-DD..YYYY-MM-DD`.
+        case dateRange
         /// One of a fixed set of strings.
         case choice([String])
     }
@@ -93,6 +95,7 @@ struct MCPToolProperty: Sendable {
         case "N": return .integer
         case "AMOUNT", "SECONDS": return .number
         case "YYYY-MM-DD": return .date
+        case "YYYY-MM-DD[..YYYY-MM-DD]": return .dateRange
         default:
             let alternatives = valueName.split(separator: "|").map(String.init)
             let literal = alternatives.allSatisfy { word in

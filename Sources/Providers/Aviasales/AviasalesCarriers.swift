@@ -58,6 +58,16 @@ enum AviasalesCarriers {
         return table
     }()
 
+    /// Each name exactly as the table lists it → code: the spelling services nearly always send, found
+    /// with one hash lookup and no folding at all.
+    private static let codesByListedName: [String: String] = {
+        var table: [String: String] = [:]
+        for entry in entries {
+            for name in entry.names where table[name] == nil { table[name] = entry.code }
+        }
+        return table
+    }()
+
     /// The codes the table knows: the only two-character names read as codes.
     static let knownCodes: Set<String> = Set(entries.map(\.code))
 
@@ -70,12 +80,42 @@ enum AviasalesCarriers {
     /// - Parameter name: the name as the service sent it, in any case, quoting or spelling of `ё`.
     /// - Returns: the code, or `nil` when the table does not know the name.
     static func code(forName name: String) -> String? {
-        let key = normalized(name)
+        if let code = codesByListedName[name] { return code }
+        let key = asciiNormalized(name) ?? normalized(name)
         if let code = codesByName[key] { return code }
         let upper = key.uppercased()
-        if upper.count == 2, knownCodes.contains(upper) { return upper }
+        if upper.utf8.count == 2, knownCodes.contains(upper) { return upper }
         return nil
     }
+
+    /// ``normalized(_:)`` for a name written in ASCII alone, done on its bytes: the same key, without
+    /// Foundation's case mapping, diacritic folding and `Character` splitting, none of which can change
+    /// ASCII text beyond what is done here.
+    /// - Parameter name: a display name.
+    /// - Returns: the lookup key, or `nil` when the name holds anything but ASCII.
+    static func asciiNormalized(_ name: String) -> String? {
+        var key: [UInt8] = []
+        key.reserveCapacity(name.utf8.count)
+        var pendingSpace = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case 0x20, 0x09...0x0D, asciiQuote, asciiApostrophe, asciiBacktick, asciiHyphen:
+                pendingSpace = !key.isEmpty
+            default:
+                if pendingSpace { key.append(0x20) }
+                pendingSpace = false
+                key.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The ASCII members of ``separators``, which ``asciiNormalized(_:)`` must treat alike.
+    private static let asciiQuote: UInt8 = 0x22
+    private static let asciiApostrophe: UInt8 = 0x27
+    private static let asciiBacktick: UInt8 = 0x60
+    private static let asciiHyphen: UInt8 = 0x2D
 
     /// Folds the spellings one airline's name comes in into one key: lower case, no diacritics,
     /// `ё` as `е`, quotes and dashes as spaces, single spaces, and no leading "авиакомпания"

@@ -1,68 +1,244 @@
 import AggregatorCore
 import Foundation
 
-/// Flights from the Aviasales test search (`GET /api/search?origin=MOW&destination=LED`).
+/// Flights from Aviasales: live through the Travelpayouts Data API
+/// (`GET /aviasales/v3/prices_for_dates`), and from recordings in that shape or in the shape of the test
+/// search the embedded sample is written in.
 ///
-/// The service answers one route at a time with direct flights whose times are local wall-clock times
-/// with no zone, whose airlines are display names (often Cyrillic) rather than codes, and whose prices
-/// are in roubles for the whole booking. Airline names are resolved to IATA codes through a built-in
-/// table so that its flights merge with other providers'; an unknown airline keeps its name only.
-/// It cannot search round trips and ignores dates: the pipeline filters its results instead.
+/// **The live service** answers one origin and destination per request with the cheapest prices users'
+/// searches found in the last hours or days, for one passenger, in the currency asked for. A query with
+/// several origins or destinations, or a date range across months, makes several requests
+/// (``AviasalesRequestPlan``), at most four at a time, and their answers are merged: a request that fails
+/// is a note while the others count; only when every one fails is the search a failure. The token goes in
+/// the `X-Access-Token` header, added by the tool's transport, never by the provider. Its offers carry
+/// instants, durations, IATA carrier codes and flight numbers, are priced per person and are tagged
+/// ``OfferTag/cachedPrice``.
+///
+/// **The test search** answers one route with direct flights whose times are local wall-clock times with
+/// no zone, whose airlines are display names (often Cyrillic) resolved to IATA codes through a built-in
+/// table (``AviasalesCarriers``), and whose prices are totals for its `passengers_count`.
+///
+/// Which shape an answer is in is read from the answer itself, so a recording of either works with any
+/// endpoint. A recording answers every request alike, so from the embedded sample or a `file://`
+/// endpoint one request is made, whatever the query's routes.
 public struct AviasalesProvider: OfferProvider {
-    /// `aviasales`, RUB, flights with dates; the live service is the test search at api.aviasales.ru.
+    /// `aviasales`: flights with dates and round trips, live at `https://api.travelpayouts.com` with the
+    /// token in `X-Access-Token`; the embedded sample is the test search's Vienna → Barcelona answer.
     public let descriptor = ProviderDescriptor(
         id: "aviasales", displayName: "Aviasales",
-        summary: "Direct flights on one route from the Aviasales test search, priced in roubles.",
-        categories: [.flights], nativeCurrency: .rub, capabilities: [.dates],
-        liveURL: URL(string: "https://api.aviasales.ru"),
-        embeddedResponses: EmbeddedResponses(["search": AviasalesSamples.search]), sampleQuery: SearchQuery(),
-        perRequestKeys: ["id"], priceKeys: ["value"])
+        summary: "Cached flight prices from the Aviasales searches of the last days (Travelpayouts Data API).",
+        categories: [.flights], nativeCurrency: .rub, capabilities: [.dates, .roundTrips, .serverSideFilters],
+        liveURL: URL(string: "https://api.travelpayouts.com"), authentication: .header("X-Access-Token"),
+        embeddedResponses: EmbeddedResponses([AviasalesSamples.name: AviasalesSamples.testSearch]),
+        sampleQuery: SearchQuery(origin: "VIE", destination: "BCN"), perRequestKeys: ["id", "link"],
+        priceKeys: ["value", "price"])
 
-    /// Creates the provider; it needs no configuration, since the service takes no API key.
+    /// Creates the provider; its token, when set, is the tool's to send.
     public init() {}
 
-    /// Asks for the query's route and maps the flights found.
-    ///
-    /// Origin and destination are sent only when the query has them; without them the service
-    /// answers its default route, and the pipeline's filters drop what was not asked for.
+    /// Asks for every route and period of the query and maps the flights found.
     /// - Parameters:
-    ///   - query: the search; only `origin` and `destination` reach the service.
+    ///   - query: the search; its routes, dates, round trip, stops (`direct`) and currency reach the live
+    ///     service, and the pipeline applies every filter again to what comes back.
     ///   - client: fetches from this provider's endpoint.
-    /// - Returns: one offer per mappable result, the count of skipped results, and a note when the
-    ///   answer is for another route or passenger count than asked.
-    /// - Throws: ``ProviderError``: the client's errors, and `malformedResponse` for a body that is
-    ///   not a search answer.
+    /// - Returns: the offers of every answer in request order (a trip two answers share once), the
+    ///   records skipped, and notes: a request that failed, an answer for another route or another party
+    ///   than asked, what the service cannot be asked.
+    /// - Throws: ``ProviderError``: the client's errors; the service's own failure (`success: false`, an `error`); and
+    ///   `malformed_response` for a body in neither shape. With several requests, only when all fail.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        var items: [URLQueryItem] = []
-        if let origin = query.origins.first { items.append(URLQueryItem(name: "origin", value: origin)) }
-        if let destination = query.destinations.first {
-            items.append(URLQueryItem(name: "destination", value: destination))
+        var requests = AviasalesRequestPlan.requests(for: query)
+        var isLive = false
+        if case .remote = client.endpoint { isLive = true }
+        // A recording answers every request alike: it is asked once, for the whole query. The live
+        // service is asked each route as the query has it; a side the query leaves open is left out of
+        // the request, and the service's answer (prices from or to anywhere, or its error) has the last word.
+        if !isLive, let first = requests.first {
+            requests = [
+                AviasalesRequest(
+                    request: first.request, origins: query.origins, destinations: query.destinations,
+                    label: first.label)
+            ]
         }
-        let body = try await client.get("api/search", query: items)
-        let response = try client.decode(AviasalesSearchResponse.self, from: body)
-        let mapped = try response.offers(provider: client.provider, retrievedAt: client.now())
-        return ProviderResponse(
-            offers: mapped.offers, skipped: mapped.skipped, notes: Self.notes(on: response, for: query))
+        let outcomes = try await Self.fetch(requests, query: query, client: client)
+        return try Self.merge(outcomes, requests: requests, query: query)
     }
 
-    /// Says where the answer differs from the question in ways the offers alone do not show.
-    static func notes(on response: AviasalesSearchResponse, for query: SearchQuery) -> [String] {
+    /// What one request gave.
+    struct Page: Sendable {
+        /// Its offers, in the answer's order.
+        var offers: [Offer]
+        /// Its records that could not be mapped.
+        var skipped: Int
+        /// Its remarks.
+        var notes: [String]
+    }
+
+    /// What one request of several came to, filed under its position.
+    ///
+    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
+    /// return an `(Int, Result<…>)` tuple from a `do`/`catch`, handing the parent garbage in release builds.
+    struct Outcome: Sendable {
+        /// The request's position in the plan.
+        var index: Int
+        /// Its page, or why it failed.
+        var result: Result<Page, ProviderError>
+    }
+
+    /// Makes the requests, at most ``AviasalesRequestPlan/concurrentRequests`` at a time.
+    /// - Returns: each request's page or error, in request order.
+    /// - Throws: `CancellationError` when the search is cancelled.
+    static func fetch(
+        _ requests: [AviasalesRequest], query: SearchQuery, client: ProviderClient
+    ) async throws -> [Result<Page, ProviderError>] {
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            var results: [Result<Page, ProviderError>?] = Array(repeating: nil, count: requests.count)
+            for (index, request) in requests.enumerated() {
+                // Past the bound, a request starts only when one in flight has finished.
+                if index >= AviasalesRequestPlan.concurrentRequests, let outcome = try await group.next() {
+                    results[outcome.index] = outcome.result
+                    try Task.checkCancellation()
+                }
+                group.addTask {
+                    do {
+                        return Outcome(
+                            index: index, result: .success(try await page(for: request, query: query, client: client)))
+                    } catch let error as ProviderError {
+                        return Outcome(index: index, result: .failure(error))
+                    }
+                }
+            }
+            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// Fetches and maps one request's answer.
+    static func page(for request: AviasalesRequest, query: SearchQuery, client: ProviderClient) async throws -> Page {
+        let body = try await client.fetch(request.request)
+        let retrievedAt = client.now()
+        return try client.read(body) { root in
+            switch try AviasalesWireShape.of(root, provider: client.provider) {
+            case .pricesForDates:
+                return try pricesForDatesPage(root, query: query, provider: client.provider, retrievedAt: retrievedAt)
+            case .testSearch:
+                return try testSearchPage(
+                    root, request: request, query: query, provider: client.provider, retrievedAt: retrievedAt)
+            }
+        }
+    }
+
+    /// Joins the pages: offers in request order, each trip once; skipped records summed; notes once each,
+    /// with one for every request that failed.
+    /// - Throws: the first request's error when every request failed.
+    static func merge(
+        _ outcomes: [Result<Page, ProviderError>], requests: [AviasalesRequest], query: SearchQuery
+    ) throws -> ProviderResponse {
+        var offers: [Offer] = []
+        var seen: Set<String> = []
+        var skipped = 0
         var notes: [String] = []
-        let answered = (
-            response.origin.iata.trimmingCharacters(in: .whitespaces).uppercased(),
-            response.destination.iata.trimmingCharacters(in: .whitespaces).uppercased()
-        )
-        let originDiffers = query.origins.first.map { $0 != answered.0 } ?? false
-        let destinationDiffers = query.destinations.first.map { $0 != answered.1 } ?? false
+        var firstError: ProviderError?
+        var answered = 0
+        for (outcome, request) in zip(outcomes, requests) {
+            switch outcome {
+            case .success(let page):
+                answered += 1
+                skipped += page.skipped
+                for offer in page.offers where seen.insert(offer.id).inserted { offers.append(offer) }
+                for note in page.notes where !notes.contains(note) { notes.append(note) }
+            case .failure(let error):
+                firstError = firstError ?? error
+                notes.append("\(request.label) failed: \(error.message)")
+            }
+        }
+        if answered == 0, let firstError { throw firstError }
+        if query.cabin != nil {
+            notes.append("cannot be asked for a cabin class, so its prices do not say which cabin they are for")
+        }
+        return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
+    }
+
+    // MARK: - The two shapes
+
+    /// Maps a `prices_for_dates` answer.
+    static func pricesForDatesPage(
+        _ root: JSONNode, query: SearchQuery, provider: ProviderID, retrievedAt: Date
+    ) throws -> Page {
+        let answer = try PricesForDatesAnswer(root)
+        var carriers: [String: Carrier] = [:]
+        var index = -1
+        let records = try root["data"].decodeRecords { node -> Offer in
+            index += 1
+            try Task.checkCancellation()
+            let record = try PricesForDatesRecord(node)
+            let carrier = carriers[record.airline] ?? travelpayoutsCarrier(record.airline)
+            carriers[record.airline] = carrier
+            return Offer(
+                pricesForDates: record, index: index, carrier: carrier, currency: answer.currency, provider: provider,
+                retrievedAt: retrievedAt)
+        }
+        let (offers, repeats) = withoutRepeats(records.records)
+        return Page(offers: offers, skipped: records.skipped + repeats, notes: [])
+    }
+
+    /// The carrier of a `prices_for_dates` airline: its IATA code, or for the rare name, the code the
+    /// name table knows, keeping the name.
+    static func travelpayoutsCarrier(_ airline: String) -> Carrier {
+        if let code = AviasalesText.airlineCode(airline) { return Carrier(code: code) }
+        return Carrier(code: AviasalesCarriers.code(forName: airline), name: AviasalesText.name(airline))
+    }
+
+    /// Maps a test-search answer, with notes where it answers another route or party than asked.
+    static func testSearchPage(
+        _ root: JSONNode, request: AviasalesRequest, query: SearchQuery, provider: ProviderID, retrievedAt: Date
+    ) throws -> Page {
+        let route = try TestSearchRoute(root, provider: provider)
+        // A missing or nonsensical count is read as one, the service's default.
+        let passengers = (try? root["passengers_count"].lenientInt).flatMap { $0 > 0 ? $0 : nil } ?? 1
+        var carriers: [String: Carrier] = [:]
+        let records = try root["results"].decodeRecords { node -> Offer in
+            try Task.checkCancellation()
+            let result = try TestSearchResult(node)
+            let carrier =
+                carriers[result.airline]
+                ?? Carrier(
+                    code: AviasalesCarriers.code(forName: result.airline), name: AviasalesText.name(result.airline))
+            carriers[result.airline] = carrier
+            return Offer(
+                testSearch: result, route: route, carrier: carrier, passengers: passengers, provider: provider,
+                retrievedAt: retrievedAt)
+        }
+        let (offers, repeats) = withoutRepeats(records.records)
+        var notes: [String] = []
+        let originDiffers = !request.origins.isEmpty && !request.origins.contains(route.originCode)
+        let destinationDiffers = !request.destinations.isEmpty && !request.destinations.contains(route.destinationCode)
         if originDiffers || destinationDiffers {
-            let asked = "\(query.origins.first ?? "any")→\(query.destinations.first ?? "any")"
-            notes.append("asked for \(asked), the service answered for \(answered.0)→\(answered.1)")
+            let asked = Self.codes(request.origins) + "→" + Self.codes(request.destinations)
+            notes.append("asked for \(asked), the service answered for \(route.originCode)→\(route.destinationCode)")
         }
-        if response.passengers != query.passengers.total {
-            let plural = response.passengers == 1 ? "passenger" : "passengers"
+        if passengers != query.passengers.total {
+            let plural = passengers == 1 ? "passenger" : "passengers"
             notes.append(
-                "prices are totals for \(response.passengers) \(plural); the service takes no passenger count")
+                "prices are totals for \(passengers) \(plural), not for the party searched for "
+                    + "(\(query.passengers)); the service takes no passenger count")
         }
-        return notes
+        if query.roundTrip {
+            notes.append("the answer is in the test search's format, which has one-way flights only")
+        }
+        return Page(offers: offers, skipped: records.skipped + repeats, notes: notes)
+    }
+
+    /// The offers with exact repeats left out, and how many there were: an exact repeat of a trip (the
+    /// same content, so the same id, which later stages key on) is counted as skipped, the first kept.
+    static func withoutRepeats(_ offers: [Offer]) -> (offers: [Offer], repeats: Int) {
+        var seen: Set<String> = []
+        seen.reserveCapacity(offers.count)
+        let unique = offers.filter { seen.insert($0.id).inserted }
+        return (unique, offers.count - unique.count)
+    }
+
+    private static func codes(_ list: [String]) -> String {
+        list.isEmpty ? "any" : list.joined(separator: ",")
     }
 }

@@ -11,8 +11,8 @@ import Foundation
 /// - The model year comes as an Int or as the same digits in a string; colours are upper-case names.
 ///
 /// The service cannot filter, so it is asked for every car and the pipeline applies `--color` and
-/// `--max-price` (after converting each car's currency). A record without a brand, a model year, a
-/// positive price or a valid currency code is skipped and counted.
+/// `--max-price` (after converting each car's currency). A record without a brand, a model year from
+/// 1900 to 2200, a positive price of sane size or a valid currency code is skipped and counted.
 public struct CarRentalProvider: OfferProvider {
     /// The provider's id, `carrental`, as used on the command line and in offer ids.
     static let id: ProviderID = "carrental"
@@ -40,57 +40,52 @@ public struct CarRentalProvider: OfferProvider {
     ///   A `204` status without cars is an empty response.
     /// - Throws: ``ProviderError``: `unsupported` for a search that is not for cars, the client's errors
     ///   for a failed fetch, `http_status` (or `rate_limited` for 429) when the body's status is a failure,
-    ///   and `malformed_response` for a body that is not a car list.
+    ///   and `malformed_response` for a body that is not a car list (never quoting a body that is not
+    ///   JSON); `CancellationError` when the search is cancelled while cars are read.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         guard query.kind == .cars else {
             throw ProviderError(
                 .unsupported, provider: client.provider, "CarRental rents cars only, not \(query.kind.rawValue)")
         }
         let body = try await client.get("cars")
-        let status = try client.decode(CarRentalEnvelope.self, from: body).status
-        try Self.checkSuccess(status, provider: client.provider)
-        let response = try client.decode(CarRentalResponse.self, from: body)
-        guard let slots = response.cars else {
-            if status.code.intValue == 204 { return ProviderResponse(offers: []) }
-            throw client.malformed("status \(Self.describe(status)) but cars is missing")
-        }
-        let retrievedAt = client.now()
-        var offers: [Offer] = []
-        var skipped = 0
-        for (position, slot) in slots.enumerated() {
-            try Task.checkCancellation()
-            guard let car = slot.car,
-                let offer = Offer(
-                    carRental: car, position: position, provider: client.provider, retrievedAt: retrievedAt)
-            else {
-                skipped += 1
-                continue
+        return try client.read(body) { root in
+            // The body's own status first, so that a failure is reported as what it is whatever the rest
+            // of the body holds.
+            let status = try CarRentalStatus(root["status"])
+            try Self.checkSuccess(status, provider: client.provider)
+            guard let cars = try root["cars"].ifPresent else {
+                if status.wholeCode == 204 { return ProviderResponse(offers: []) }
+                throw client.malformed("status \(status) but cars is missing")
             }
-            offers.append(offer)
+            let retrievedAt = client.now()
+            var offers: [Offer] = []
+            var skipped = 0
+            // Not decodeRecords: a car's position in the array is part of its id and its reference, so
+            // positions are counted across the elements skipped before it.
+            for (position, element) in try cars.elements.enumerated() {
+                try Task.checkCancellation()
+                do {
+                    let car = try CarRentalCar(element)
+                    offers.append(
+                        Offer(carRental: car, position: position, provider: client.provider, retrievedAt: retrievedAt))
+                } catch {
+                    skipped += 1
+                }
+            }
+            return ProviderResponse(offers: offers, skipped: skipped)
         }
-        return ProviderResponse(offers: offers, skipped: skipped)
     }
 
     /// Throws unless the body's status is a success (2xx).
     /// - Parameters:
     ///   - status: the status the service put in the body.
     ///   - provider: the id the provider runs under.
-    /// - Throws: ``ProviderError`` `rate_limited` for 429, else `http_status`, quoting the service's message.
-    static func checkSuccess(_ status: CarRentalStatus, provider: ProviderID) throws {
-        let code = status.code.intValue ?? 0
-        // A code that is not a whole number is no success either.
-        if (200..<300).contains(code), Decimal(code) == status.code.value { return }
+    /// - Throws: ``ProviderError`` `rate_limited` for 429, else `http_status`, quoting the service's
+    ///   message as a short printable excerpt.
+    static func checkSuccess(_ status: CarRentalStatus, provider: ProviderID) throws(ProviderError) {
+        guard !status.isSuccess else { return }
         throw ProviderError(
-            code == 429 ? .rateLimited : .httpStatus, provider: provider,
-            "the service answered status \(describe(status))")
-    }
-
-    /// `500 "Internal Server Error"`, or the bare code when the service sent no message.
-    static func describe(_ status: CarRentalStatus) -> String {
-        let code = "\(status.code.value)"
-        // The service's own words, as a short printable excerpt: never a control character or a page.
-        let message = status.message.map { PrintableText.excerpt($0, limit: 120) }
-        guard let message, !message.isEmpty else { return code }
-        return "\(code) \"\(message)\""
+            status.wholeCode == 429 ? .rateLimited : .httpStatus, provider: provider,
+            "the service answered status \(status)")
     }
 }

@@ -11,7 +11,10 @@ import Foundation
 /// - `image` is absent, null, empty or a URL; codes may be empty or `-` for airlines without one.
 ///
 /// A record whose id or `active` cannot be read, or that has no name, is skipped and counted; so is a
-/// record that repeats an earlier id. A body that is not a JSON array is rejected as a whole.
+/// record that repeats an earlier id. A body that is not a JSON array is rejected as a whole. A code
+/// that is not one (an IATA code other than two letters or digits, an ICAO code other than three
+/// letters) is dropped, and a logo that is not an `http`/`https` link with a host is left out, with a
+/// note.
 public struct SitaProvider: OfferProvider {
     /// The provider's id, `sita`, as used on the command line.
     static let id: ProviderID = "sita"
@@ -36,23 +39,39 @@ public struct SitaProvider: OfferProvider {
     /// - Parameters:
     ///   - query: the search; not used, since the directory is the same for every search.
     ///   - client: fetches from SITA's endpoint.
-    /// - Returns: no offers; the airline records, and how many records were skipped.
+    /// - Returns: no offers; the airline records, how many records were skipped, and a note when logos
+    ///   were left out.
     /// - Throws: ``ProviderError``: the client's errors for a failed fetch, and `malformedResponse` for a
-    ///   body that is not a JSON array.
+    ///   body that is not a JSON array; `CancellationError` when the search is cancelled while records
+    ///   are read.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         let body = try await client.get("airlines")
-        let list = try client.decode(SkippingArray<SitaAirline>.self, from: body)
-        var records: [AirlineRecord] = []
-        var seen = Set<Int>()
-        var skipped = list.skipped
-        for airline in list.elements {
-            try Task.checkCancellation()
-            guard let record = AirlineRecord(sita: airline), seen.insert(record.id).inserted else {
-                skipped += 1
-                continue
+        return try client.read(body) { root in
+            let list = try root.decodeRecords { record in
+                try Task.checkCancellation()
+                return try SitaAirline(record)
             }
-            records.append(record)
+            var records: [AirlineRecord] = []
+            records.reserveCapacity(list.records.count)
+            var seen = Set<Int>()
+            var skipped = list.skipped
+            var refusedImages = 0
+            for airline in list.records {
+                guard seen.insert(airline.id).inserted else {
+                    skipped += 1
+                    continue
+                }
+                if airline.image == .refused { refusedImages += 1 }
+                records.append(AirlineRecord(sita: airline))
+            }
+            var notes: [String] = []
+            if refusedImages > 0 {
+                notes.append(
+                    refusedImages == 1
+                        ? "left out 1 logo that was not a web link"
+                        : "left out \(refusedImages) logos that were not web links")
+            }
+            return ProviderResponse(offers: [], skipped: skipped, notes: notes, airlines: records)
         }
-        return ProviderResponse(offers: [], skipped: skipped, airlines: records)
     }
 }

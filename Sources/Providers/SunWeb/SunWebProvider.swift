@@ -11,7 +11,13 @@ import Foundation
 ///   the key is not always the display name (`Vueling (Vueling Airlines)`). No code is invented.
 /// - Round trips are not sold as such: the app paired an outbound flight with an inbound flight on the
 ///   reverse route, priced the pair as the sum and proposed the same airline first. The provider does
-///   the same for every valid pair; an outbound flight with no reverse inbound has no round trip.
+///   the same for every valid pair, up to the 10,000 cheapest; an outbound flight with no reverse
+///   inbound has no round trip.
+/// - Prices come as an Int, a fraction or a numeric string; airports in any case, sometimes blank; ids
+///   sometimes repeat. A flight that cannot be sold (no airport, a price that is not a positive number
+///   of sane size) or that repeats an id is skipped and counted.
+/// - Logos and pictures are kept only when they are `http`/`https` links with a host; others are left
+///   out, with a note.
 ///
 /// Both lists are fetched concurrently. The airlines list only names carriers, so when it cannot be
 /// fetched or read the flights are still offered, named by their airline key, with a note saying so.
@@ -40,11 +46,11 @@ public struct SunWebProvider: OfferProvider {
     ///   - query: what to look for; only the kind and whether it is a round trip matter, since the
     ///     service takes no parameters and the pipeline applies every filter afterwards.
     ///   - client: fetches from SunWeb's endpoint.
-    /// - Returns: the offers; how many flight and airline records were skipped; and a note when the
-    ///   airlines list was unavailable.
+    /// - Returns: the offers; how many flight and airline records were skipped; and notes when the
+    ///   airlines list was unavailable, links were left out or round trips were capped.
     /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, the client's
     ///   errors for a failed flights fetch, and `malformedResponse` for a flights body that is not a
-    ///   SunWeb answer.
+    ///   SunWeb answer; `CancellationError` when the search is cancelled while records are read or paired.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         guard query.kind == .flights else {
             throw ProviderError(
@@ -53,8 +59,7 @@ public struct SunWebProvider: OfferProvider {
         // Both requests are in flight before either is awaited; leaving early cancels the other.
         async let flightsBody = client.get("flights")
         async let airlinesResult = Self.airlines(using: client)
-        let flights = try client.decode(SunWebFlightsResponse.self, from: try await flightsBody)
-        let timetable = SunWebTimetable(flights.data)
+        let timetable = try client.read(try await flightsBody, SunWebTimetable.init)
 
         var notes: [String] = []
         let airlines: SunWebAirlineDirectory
@@ -68,15 +73,26 @@ public struct SunWebProvider: OfferProvider {
             notes.append(
                 "the airline list was unavailable (\(error.message)), so carriers are shown by SunWeb's airline key")
         }
+        if airlines.refusedLinks > 0 {
+            notes.append(
+                airlines.refusedLinks == 1
+                    ? "left out 1 airline logo or picture that was not a web link"
+                    : "left out \(airlines.refusedLinks) airline logos and pictures that were not web links")
+        }
 
         let retrievedAt = client.now()
-        let offers: [Offer]
+        let outbound = timetable.outbound.map { SunWebOfferPart($0, airlines: airlines) }
+        let inbound = timetable.inbound.map { SunWebOfferPart($0, airlines: airlines) }
+        var offers: [Offer] = []
         if query.roundTrip {
             let roundTrips = try timetable.roundTrips()
-            offers = roundTrips.pairs.map { pair in
-                Offer(
-                    sunWebOutbound: pair.outbound, inbound: pair.inbound, airlines: airlines, provider: client.provider,
-                    retrievedAt: retrievedAt)
+            offers.reserveCapacity(roundTrips.pairs.count)
+            for (count, pair) in roundTrips.pairs.enumerated() {
+                if count % 1024 == 0 { try Task.checkCancellation() }
+                offers.append(
+                    Offer(
+                        sunWebOutbound: outbound[pair.outbound], inbound: inbound[pair.inbound],
+                        provider: client.provider, retrievedAt: retrievedAt))
             }
             if roundTrips.leftOut > 0 {
                 notes.append(
@@ -84,8 +100,11 @@ public struct SunWebProvider: OfferProvider {
                         + "\(roundTrips.pairs.count) cheapest are kept and \(roundTrips.leftOut) left out")
             }
         } else {
-            offers = timetable.singles.map {
-                Offer(sunWeb: $0, airlines: airlines, provider: client.provider, retrievedAt: retrievedAt)
+            // Inbound flights are one-way flights too.
+            offers.reserveCapacity(outbound.count + inbound.count)
+            for (count, flight) in (outbound + inbound).enumerated() {
+                if count % 1024 == 0 { try Task.checkCancellation() }
+                offers.append(Offer(sunWeb: flight, provider: client.provider, retrievedAt: retrievedAt))
             }
         }
         return ProviderResponse(offers: offers, skipped: timetable.skipped + airlines.skipped, notes: notes)
@@ -94,11 +113,14 @@ public struct SunWebProvider: OfferProvider {
     /// Fetches and reads the airlines list, reporting a failure as a value so that the flights can
     /// still be offered without it.
     static func airlines(using client: ProviderClient) async -> Result<SunWebAirlineDirectory, ProviderError> {
-        do throws(ProviderError) {
+        do {
             let body = try await client.get("airlines")
-            return .success(SunWebAirlineDirectory(try client.decode(SunWebAirlinesResponse.self, from: body)))
-        } catch {
+            return .success(try client.read(body, SunWebAirlineDirectory.init))
+        } catch let error as ProviderError {
             return .failure(error)
+        } catch {
+            // Only cancellation gets here; the caller checks for it before using the failure.
+            return .failure(ProviderError(.timeout, provider: client.provider, "was cancelled at the deadline"))
         }
     }
 }

@@ -1,11 +1,17 @@
-/// Sample responses of the Aviasales test search, compiled in so that the tool answers offline and
-/// the binary needs no resource bundle.
+/// Sample responses of Aviasales, compiled in so that the tool answers offline and the binary needs no
+/// resource bundle.
 enum AviasalesSamples {
-    /// `GET /api/search?origin=VIE&destination=BCN`: the demo scenario's Vienna → Barcelona flights
-    /// in December 2026, in the service's own unsorted order. Four of them are also sold by Kiwi;
-    /// Volotea is an airline the name table deliberately does not know. One price comes as a
-    /// fraction (`8900.0`), as the service sometimes sends it.
-    static let search = #"""
+    /// The name the sample is served under: the last component of the live request's path
+    /// (``AviasalesRequestPlan/path``), as a `file://` folder names its recording.
+    static let name = "prices_for_dates"
+
+    /// The test search's answer for Vienna → Barcelona, in the shape the seed app's service answered
+    /// `GET /api/search?origin=VIE&destination=BCN`: the demo scenario's flights in December 2026, in
+    /// the service's own unsorted order. Four of them are also sold by Kiwi; Volotea is an airline the
+    /// name table deliberately does not know. One price comes as a fraction (`8900.0`), as the service
+    /// sometimes sends it. Kept in this shape, which has no durations or instants, so that the first
+    /// run shows how the tool merges a seller that knows only local times and airline names.
+    static let testSearch = #"""
         {
           "passengers_count": 1,
           "origin": {"iata": "VIE", "name": "Вена"},
