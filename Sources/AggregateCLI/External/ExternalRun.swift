@@ -13,6 +13,8 @@ import Foundation
 ///
 /// Rules:
 /// - Only the environment given reaches the program; its signals start at their defaults and unblocked.
+/// - Its input is written on a thread that blocks `SIGPIPE`, so a program that does not read it costs an
+///   `EPIPE`, never the tool.
 /// - At the deadline, or when ``requestStop()`` is called (task cancellation, the tool's exit), the whole
 ///   process group gets `SIGTERM`, and `SIGKILL` after ``grace`` if anything is still running.
 /// - Output beyond the cap stops the program at once with `SIGKILL`: the answer is refused anyway.
@@ -88,6 +90,13 @@ final class ExternalRun: @unchecked Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread {
+                    // A program that exits without reading its input makes the write fail with EPIPE; blocked
+                    // on this thread, SIGPIPE cannot end the whole process, even where the tool is embedded
+                    // without ignoring it. A pending one is dropped with the thread.
+                    var pipeSignal = sigset_t()
+                    sigemptyset(&pipeSignal)
+                    sigaddset(&pipeSignal, SIGPIPE)
+                    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
                     continuation.resume(
                         returning: run.execute(
                             program: program, arguments: arguments, environment: environment, input: input,
