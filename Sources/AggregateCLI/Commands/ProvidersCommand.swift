@@ -77,16 +77,16 @@ struct ProvidersCommand: Command {
         // Where each was found matters only once outside programs are among them.
         let showFoundIn = listed.contains { $0 is ExternalProvider }
         if showFoundIn { table.columns.append(.list("FOUND IN")) }
+        // A row's cells beyond the table's columns are dropped: FOUND IN only shows when it was added.
         for descriptor in descriptors {
-            table.append(
-                [
-                    descriptor.id.rawValue, descriptor.displayName,
-                    descriptor.categories.sorted().map(\.rawValue).joined(separator: ", "),
-                    descriptor.nativeCurrency?.rawValue ?? "-",
-                    descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
-                    endpoints.endpoints[descriptor.id]?.description ?? "embedded",
-                    endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor),
-                ] + (showFoundIn ? [foundIn(descriptor)] : []))
+            table.append([
+                descriptor.id.rawValue, descriptor.displayName,
+                descriptor.categories.sorted().map(\.rawValue).joined(separator: ", "),
+                descriptor.nativeCurrency?.rawValue ?? "-",
+                descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
+                endpoints.endpoints[descriptor.id]?.description ?? "embedded",
+                endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor), foundIn(descriptor),
+            ])
         }
         console.writeOut(table.render(bold: console.colors) + "\n")
         return .success
