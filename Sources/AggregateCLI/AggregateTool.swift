@@ -11,9 +11,10 @@ import Foundation
 ///     .run(arguments: Array(CommandLine.arguments.dropFirst())))
 /// ```
 ///
-/// The providers given here are the only ones any command knows: `--providers`, `--endpoint ID=URL`,
+/// The providers given here, and the outside programs found on `PATH` or in the config file (see
+/// ``ExternalProviders``), are the only ones any command knows: `--providers`, `--endpoint ID=URL`,
 /// `AGGREGATE_<ID>_ENDPOINT`, `AGGREGATE_<ID>_API_KEY` and `aggregate providers` all take their ids
-/// from this list.
+/// from them.
 public struct AggregateTool: Sendable {
     /// The tool's version, as `--version` prints it.
     public static let version = "0.2.0"
@@ -22,13 +23,15 @@ public struct AggregateTool: Sendable {
     static var commands: [any Command.Type] {
         [
             SearchCommand.self, CompareCommand.self, DatesCommand.self, ProvidersCommand.self, AirlinesCommand.self,
-            FavoritesCommand.self, MCPCommand.self, CompletionsCommand.self,
+            FavoritesCommand.self, MCPCommand.self, ProviderCheckCommand.self, CompletionsCommand.self,
         ]
     }
 
     let catalog: ProviderCatalog
     let environment: [String: String]
     let console: Console
+    /// The outside programs running for this tool, stopped before it returns.
+    let children = ExternalChildren()
 
     /// Creates the tool for this process: its environment, standard output and standard error.
     /// - Parameter providers: the installed providers, in the order output lists them; ids must be unique.
@@ -62,6 +65,7 @@ public struct AggregateTool: Sendable {
     /// - Returns: the exit status.
     func run(_ arguments: [String]) async -> ExitCode {
         let status = await dispatch(arguments)
+        await children.stopAll()
         guard let failure = console.outputFailure(), !failure.isClosedPipe else { return status }
         console.printError("error: cannot write the results: \(failure.reason)")
         return .outputFailed
@@ -106,7 +110,13 @@ public struct AggregateTool: Sendable {
                 console.writeOut(configuration.help)
                 return .success
             }
-            let context = CommandContext(environment: environment, catalog: catalog)
+            // The check finds outside programs itself, so that it can check one whose spec cannot be used.
+            let outside =
+                command == ProviderCheckCommand.self
+                ? []
+                : await ExternalProviders.found(
+                    installed: catalog.all, environment: environment, children: children, warn: console.printError)
+            let context = CommandContext(environment: environment, catalog: ProviderCatalog(catalog.all + outside))
             let options = try KeptSettings.apply(
                 to: typed, specs: configuration.options, context: context, command: configuration.name)
             let instance = try command.init(options: options, context: context)

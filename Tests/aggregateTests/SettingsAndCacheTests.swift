@@ -49,13 +49,26 @@ struct SettingsAndCacheTests {
         ("{not json", "it is not a JSON object"),
         (
             #"{"endpoint": {}}"#,
-            "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, directory, currency, providers, sort, format, limit)"
+            "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, directory, external_providers, currency, providers, sort, format, limit)"
         ),
         (#"{"endpoints": {"skyscanner": "live"}}"#, "endpoints.skyscanner names no installed provider"),
         (#"{"timeout": "soon"}"#, "'timeout' must be a number of seconds between 0 and 600"),
         (
             #"{"max_response_size": "lots"}"#,
             "'max_response_size' must be a size such as 32MiB, 500KiB or a number of bytes"
+        ),
+        (#"{"external_providers": ["/bin/true"]}"#, "'external_providers' must map provider ids to program paths"),
+        (
+            #"{"external_providers": {"My_Flights": "/bin/true"}}"#,
+            "external_providers.My_Flights: the id must be lower-case letters, digits and dashes"
+        ),
+        (
+            #"{"external_providers": {"mine": "bin/mine"}}"#,
+            "external_providers.mine must be the program's absolute path"
+        ),
+        (
+            #"{"external_providers": {"kiwi": "/bin/true"}}"#,
+            "external_providers.kiwi: an installed provider has the id"
         ),
     ])
     func aBadConfigFileIsAOneLineErrorNamingIt(contents: String, problem: String) async throws {

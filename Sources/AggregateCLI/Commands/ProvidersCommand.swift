@@ -63,6 +63,11 @@ struct ProvidersCommand: Command {
         return APIKeys.key(for: descriptor.id, in: environment) == nil ? "not set" : "set"
     }
 
+    /// `installed` for a provider the tool was built with; for an outside program, where it was found.
+    private func foundIn(_ descriptor: ProviderDescriptor) -> String {
+        (catalog.provider(descriptor.id) as? ExternalProvider)?.program.foundIn ?? "installed"
+    }
+
     func run(console: Console) async -> ExitCode {
         if let check { return await runCheck(settings: check, console: console) }
         let descriptors = listed.map(\.descriptor)
@@ -84,6 +89,10 @@ struct ProvidersCommand: Command {
             .init(title: "ID"), .init(title: "NAME"), .init(title: "OFFERS"), .init(title: "CURRENCY"),
             .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "API KEY"),
         ])
+        // Where each was found matters only once outside programs are among them.
+        let showFoundIn = listed.contains { $0 is ExternalProvider }
+        if showFoundIn { table.columns.append(.list("FOUND IN")) }
+        // A row's cells beyond the table's columns are dropped: FOUND IN only shows when it was added.
         for descriptor in descriptors {
             table.append([
                 descriptor.id.rawValue, descriptor.displayName,
@@ -91,7 +100,7 @@ struct ProvidersCommand: Command {
                 descriptor.nativeCurrency?.rawValue ?? "-",
                 descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
                 endpoints.endpoints[descriptor.id]?.description ?? "embedded",
-                endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor),
+                endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor), foundIn(descriptor),
             ])
         }
         console.writeOut(table.render(bold: console.colors) + "\n")
@@ -122,6 +131,8 @@ struct ProvidersCommand: Command {
             json.string(apiKeyState(descriptor))
             json.key("api_key_variable")
             json.string(descriptor.authentication.takesKey ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
+            json.key("found_in")
+            json.string(foundIn(descriptor))
         }
     }
 

@@ -8,6 +8,7 @@ import Foundation
 ///   "endpoints": { "kiwi": "live", "aviasales": "file:///srv/recordings/aviasales" },
 ///   "timeout": 8,
 ///   "max_response_size": "16MiB",
+///   "external_providers": { "myflights": "/opt/myflights/bin/provider" },
 ///   "currency": "USD", "providers": ["kiwi", "duffel"], "sort": "duration", "format": "json", "limit": 10
 /// }
 /// ```
@@ -30,10 +31,13 @@ struct ConfigFile {
     /// Kept settings by key (`currency`, `providers`, …), as option values: a provider list joined with
     /// commas, a limit as digits.
     var kept: [String: String] = [:]
+    /// Outside programs to run as providers: id to absolute path.
+    var externalProviders: [String: String] = [:]
     /// Where it was read from, for messages; `nil` when there is no file.
     var path: String?
 
-    static let knownKeys = ["endpoints", "timeout", "max_response_size", "directory"] + KeptSettings.configKeys
+    static let knownKeys =
+        ["endpoints", "timeout", "max_response_size", "directory", "external_providers"] + KeptSettings.configKeys
 
     /// The largest config file read.
     static let maxBytes = 1 << 20
@@ -43,7 +47,8 @@ struct ConfigFile {
     /// command that reads it. (Endpoints are checked where they are read, by ``EndpointSettings``.)
     /// - Parameters:
     ///   - folders: where to look.
-    ///   - catalog: the installed providers, which `directory` must name one of.
+    ///   - catalog: the installed providers, which `directory` must name one of, and whose ids no
+    ///     `external_providers` entry may take.
     ///   - command: the command, for error hints.
     /// - Returns: the settings; empty when there is no file.
     /// - Throws: ``UsageError`` naming the file, the key and what is wrong.
@@ -53,6 +58,13 @@ struct ConfigFile {
         -> ConfigFile
     {
         let config = try load(from: folders, command: command)
+        // The outside programs joined the catalog from this very list, so only the others can clash.
+        let installed = catalog.all.filter { !($0 is ExternalProvider) }.map(\.descriptor.id)
+        for id in config.externalProviders.keys.sorted() where installed.contains(ProviderID(rawValue: id)) {
+            throw UsageError(
+                "config file \(config.path ?? "config.json"): external_providers.\(id): an installed provider has "
+                    + "the id '\(id)'", hint: "give the program another id", command: command)
+        }
         if let setting = DirectorySelection.fileSetting(config) {
             _ = try DirectorySelection.directory(setting, catalog: catalog, command: command)
         }
@@ -67,7 +79,13 @@ struct ConfigFile {
         return String(cString: number.objCType) == "c"
     }
 
-    private static func load(from folders: UserFolders, command: String) throws(UsageError) -> ConfigFile {
+    /// Reads the file if it exists and checks each setting on its own, without the installed providers.
+    /// - Parameters:
+    ///   - folders: where to look.
+    ///   - command: the command, for error hints.
+    /// - Returns: the settings; empty when there is no file.
+    /// - Throws: ``UsageError`` naming the file, the key and what is wrong.
+    static func load(from folders: UserFolders, command: String) throws(UsageError) -> ConfigFile {
         guard let file = folders.config?.appendingPathComponent("config.json") else { return ConfigFile() }
         func problem(_ text: String) -> UsageError {
             UsageError("config file \(file.path): \(text)", hint: "fix it or move it away", command: command)
@@ -135,6 +153,21 @@ struct ConfigFile {
         if let directory = object["directory"] {
             guard let id = directory as? String else { throw problem("'directory' must be a provider id") }
             config.directory = id
+        }
+        if let programs = object["external_providers"] {
+            guard let map = programs as? [String: Any] else {
+                throw problem("'external_providers' must map provider ids to program paths")
+            }
+            for (id, value) in map.sorted(by: { $0.key < $1.key }) {
+                let key = "external_providers.\(PrintableText.excerpt(id, limit: 40))"
+                guard ExternalProgram.isProviderID(id) else {
+                    throw problem("\(key): the id must be lower-case letters, digits and dashes (at most 40)")
+                }
+                guard let path = value as? String, path.hasPrefix("/") else {
+                    throw problem("\(key) must be the program's absolute path, such as /usr/local/bin/\(id)")
+                }
+                config.externalProviders[id] = path
+            }
         }
         return config
     }

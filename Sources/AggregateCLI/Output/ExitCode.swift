@@ -11,7 +11,8 @@ import Foundation
 enum ExitCode: Int32, Sendable {
     /// Every selected provider answered, even with no offers.
     case success = 0
-    /// `favorites`: the change could not be made (not a favourite, or the file cannot be written).
+    /// `favorites`: the change could not be made (not a favourite, or the file cannot be written);
+    /// `provider check`: a check failed.
     case failure = 1
     /// Some providers failed; the others' offers were printed.
     case partial = 2

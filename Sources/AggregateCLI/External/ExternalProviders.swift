@@ -1,0 +1,48 @@
+import AggregatorCore
+import Foundation
+
+/// Where outside programs join the installed providers: discovery (``ExternalDiscovery``), then their
+/// specs (``ExternalSpecLoader``, from the cache for programs that have not changed), then one
+/// ``ExternalProvider`` each, after the installed providers in the catalog.
+///
+/// A program that is left out (a clashing or malformed id, a spec that cannot be used) is named in one
+/// warning on standard error; every other provider works as usual.
+enum ExternalProviders {
+    /// The outside providers found for an environment.
+    /// - Parameters:
+    ///   - installed: the installed providers, whose ids outside programs cannot take.
+    ///   - environment: the tool's environment: `PATH`, the config and cache folders, and what the
+    ///     programs' specs list.
+    ///   - children: the runs to stop when the tool exits.
+    ///   - warn: told each warning, one line each.
+    /// - Returns: the providers, config file entries first, then `PATH` in order.
+    static func found(
+        installed: [any OfferProvider], environment: [String: String], children: ExternalChildren,
+        warn: (String) -> Void
+    ) async -> [any OfferProvider] {
+        let folders = UserFolders(environment: environment)
+        // A config file with a mistake is the command's to report, with its exit status; here it adds nothing.
+        let config = (try? ConfigFile.load(from: folders, command: "")) ?? ConfigFile()
+        let found = ExternalDiscovery.find(
+            environment: environment, configured: config.externalProviders, configPath: config.path,
+            installed: Set(installed.map(\.descriptor.id)))
+        found.warnings.forEach(warn)
+        guard !found.programs.isEmpty else { return [] }
+        let specs = await ExternalSpecLoader.load(
+            found.programs, environment: environment, cache: ExternalSpecCache(cacheFolder: folders.cache),
+            children: children)
+        var providers: [any OfferProvider] = []
+        for (program, spec) in zip(found.programs, specs) {
+            switch spec {
+            case .success(let spec):
+                providers.append(
+                    ExternalProvider(program: program, spec: spec, environment: environment, children: children))
+            case .failure(let error):
+                warn(
+                    "warning: the outside provider '\(program.id)' (\(program.foundIn)) is left out: its spec "
+                        + "cannot be used: \(error); 'aggregate provider check \(program.id)' says more")
+            }
+        }
+        return providers
+    }
+}

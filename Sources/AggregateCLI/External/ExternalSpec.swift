@@ -1,0 +1,163 @@
+import AggregatorCore
+import Foundation
+
+/// What an outside program says about itself when run as `<program> spec`: one JSON object in the
+/// versioned protocol `aggregate.provider.v1`.
+///
+/// ```json
+/// {"protocol": "aggregate.provider.v1", "id": "pyflights", "name": "PyFlights",
+///  "summary": "Flights from a small embedded table.", "offers": ["flights"], "currency": "EUR",
+///  "capabilities": ["dates"], "requires": [], "environment": ["PYFLIGHTS_API_KEY"],
+///  "sample_query": {"from": "VIE", "to": "BCN"}}
+/// ```
+///
+/// `protocol`, `id`, `name` and `offers` are required; the rest may be left out. The id must be the one
+/// the program was found under; `offers` holds `flights` and/or `cars`; `capabilities` and `requires`
+/// take the names the JSON output uses (`dates`, `round_trips`, `server_side_filters`; `origin`,
+/// `destination`, `departure_date`, …); `environment` names the variables the program reads, the only
+/// ones passed to it besides `PATH`, `HOME`, `LANG` and `TZ`; `sample_query` is a query in the shape of
+/// the search output's `query` (only `kind`, `from`/`origins`, `to`/`destinations`, `date`, `return`,
+/// `round_trip`, `passengers`, `cabin` and `currency` are read), for `aggregate provider check`.
+struct ExternalSpec: Sendable, Hashable {
+    /// The protocol this tool speaks.
+    static let protocolVersion = "aggregate.provider.v1"
+    /// The largest spec read.
+    static let maxBytes = 1 << 20
+    /// The variables every program gets, when set.
+    static let baseEnvironment = ["PATH", "HOME", "LANG", "TZ"]
+
+    /// The program's provider id.
+    var id: ProviderID
+    /// The service's name, for people.
+    var name: String
+    /// One sentence on what it offers.
+    var summary: String
+    /// What it sells.
+    var offers: Set<OfferCategory>
+    /// The currency its prices come in, when fixed.
+    var currency: CurrencyCode?
+    /// What it can honour.
+    var capabilities: Set<ProviderCapability>
+    /// The query fields it cannot search without.
+    var requires: Set<QueryField>
+    /// The variables it reads, passed to it when set.
+    var environment: [String]
+    /// The query `aggregate provider check` searches with, when it gives one.
+    var sampleQuery: SearchQuery?
+
+    /// Creates a spec from its parts, as a program's spec is read into.
+    init(
+        id: ProviderID, name: String, summary: String, offers: Set<OfferCategory>, currency: CurrencyCode?,
+        capabilities: Set<ProviderCapability>, requires: Set<QueryField>, environment: [String],
+        sampleQuery: SearchQuery?
+    ) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.offers = offers
+        self.currency = currency
+        self.capabilities = capabilities
+        self.requires = requires
+        self.environment = environment
+        self.sampleQuery = sampleQuery
+    }
+
+    /// Reads and checks a spec.
+    /// - Parameters:
+    ///   - data: what the program printed.
+    ///   - expectedID: the id it was found under, which the spec must repeat.
+    /// - Throws: ``ExternalSpecError`` saying what is wrong.
+    init(parsing data: Data, expectedID: ProviderID) throws(ExternalSpecError) {
+        do {
+            self = try JSONDocument.read(data) { root in try Self.read(root, expectedID: expectedID) }
+        } catch let error as ExternalSpecError {
+            throw error
+        } catch let error as JSONError {
+            switch error.code {
+            case .empty: throw ExternalSpecError("it printed nothing")
+            case .notJSON, .truncated, .syntax: throw ExternalSpecError("it is not one JSON object: \(error)")
+            default: throw ExternalSpecError("\(error)")
+            }
+        } catch {
+            throw ExternalSpecError("\(error)")
+        }
+    }
+
+    private static func read(_ root: JSONNode, expectedID: ProviderID) throws -> ExternalSpec {
+        guard root.kind == .object else { throw ExternalSpecError("it is not a JSON object") }
+        guard let version = try root["protocol"].ifPresent?.string else {
+            throw ExternalSpecError("it names no protocol; 'protocol' must be \(protocolVersion)")
+        }
+        guard version == protocolVersion else {
+            throw ExternalSpecError(
+                "it speaks '\(PrintableText.excerpt(version, limit: 40))'; this aggregate speaks \(protocolVersion)")
+        }
+        let id = try root["id"].string
+        guard id == expectedID.rawValue else {
+            throw ExternalSpecError(
+                "its id is '\(PrintableText.excerpt(id, limit: 40))', but it was found as '\(expectedID)'")
+        }
+        let name = PrintableText.excerpt(try root["name"].string, limit: 80)
+        guard !name.isEmpty else { throw ExternalSpecError("name is empty") }
+        let summary = PrintableText.excerpt(try root["summary"].ifPresent?.string ?? "", limit: 200)
+        let offers = try names(root["offers"], "offers", of: [OfferCategory.flights, .cars])
+        guard !offers.isEmpty else { throw ExternalSpecError("offers is empty; it must hold flights or cars") }
+        var currency: CurrencyCode?
+        if let code = try root["currency"].ifPresent?.string {
+            guard let parsed = CurrencyCode(code) else {
+                throw ExternalSpecError("currency '\(PrintableText.excerpt(code, limit: 10))' is not a currency code")
+            }
+            currency = parsed
+        }
+        let capabilities = try names(root["capabilities"], "capabilities", of: ProviderCapability.allCases)
+        let requires = try names(root["requires"], "requires", of: QueryField.allCases)
+        var environment: [String] = []
+        if let list = try root["environment"].ifPresent {
+            for element in try list.elements {
+                let variable = try element.string
+                guard isVariableName(variable) else {
+                    throw element.error("is not a variable name (letters, digits and _, not starting with a digit)")
+                }
+                if !environment.contains(variable) { environment.append(variable) }
+            }
+            guard environment.count <= 32 else { throw ExternalSpecError("environment names more than 32 variables") }
+        }
+        let sampleQuery = try root["sample_query"].ifPresent.map(ExternalQueryReader.query(from:))
+        return ExternalSpec(
+            id: expectedID, name: name, summary: summary, offers: offers, currency: currency,
+            capabilities: capabilities, requires: requires, environment: environment, sampleQuery: sampleQuery)
+    }
+
+    /// A list of names, each one of `known` by its raw value; an absent list is empty.
+    private static func names<Value: RawRepresentable & Hashable>(
+        _ node: JSONNode, _ key: String, of known: [Value]
+    ) throws -> Set<Value> where Value.RawValue == String {
+        guard let list = node.ifPresent else { return [] }
+        var values = Set<Value>()
+        for element in try list.elements {
+            let text = try element.string
+            guard let value = known.first(where: { $0.rawValue == text }) else {
+                throw element.error(
+                    "is '\(PrintableText.excerpt(text, limit: 40))', not one of "
+                        + known.map(\.rawValue).joined(separator: ", "))
+            }
+            values.insert(value)
+        }
+        return values
+    }
+
+    /// Whether a text is a portable environment variable name.
+    static func isVariableName(_ text: String) -> Bool {
+        guard let first = text.first, !first.isNumber, text.count <= 64 else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// The descriptor the tool knows the program by: no live URL, no samples, no key of the tool's own
+    /// (a program that takes a key lists its variable in `environment`).
+    var descriptor: ProviderDescriptor {
+        ProviderDescriptor(
+            id: id, displayName: name, summary: summary, categories: offers, nativeCurrency: currency,
+            capabilities: capabilities, requiredFields: requires, embeddedResponses: EmbeddedResponses([:]),
+            sampleQuery: sampleQuery ?? SearchQuery(kind: offers.contains(.flights) ? .flights : .cars))
+    }
+}
