@@ -85,6 +85,10 @@ struct CompletionScriptTests {
             ("aggregate favorites ", ["add", "remove", "list"]),
             ("aggregate favorites add ", []),
             ("aggregate providers s", ["sunweb", "sita"]),
+            ("aggregate provider ", ["check"]),
+            ("aggregate provider check k", ["kiwi"]),
+            // Once the command has every word it takes, an empty word offers its options.
+            ("aggregate provider check kiwi ", ["--timeout", "--max-response-size", "--help"]),
             ("aggregate completions ", ["bash", "zsh", "fish"]),
             ("aggregate help se", ["search"]),
             ("aggregate search --format json --f", ["--from"]),
@@ -141,6 +145,18 @@ struct CompletionScriptTests {
             replies == [
                 ["kiwi,my-agency"], ["kiwi", "my-agency"], ["my-agency="], ["embedded", "live"], ["embedded"],
             ])
+    }
+
+    @Test(.enabled(if: ShellRunner.has("bash"), "bash is not installed"))
+    func anOutsideProviderOnPathIsOfferedToo() async throws {
+        let programs = try ProviderPrograms()
+        try programs.add("myflights", search: "pass")
+        let generated = try await Binary.run(["completions", "bash"], environment: programs.environment)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let replies = try await Self.bashCompletions(
+            script: generated.stdout,
+            lines: ["aggregate search --providers kiwi,my", "aggregate provider check my", "aggregate providers m"])
+        #expect(replies == [["kiwi,myflights"], ["myflights"], ["myflights"]])
     }
 
     @Test func anIDAShellWouldHaveToQuoteIsLeftOut() {
@@ -246,6 +262,8 @@ struct CompletionScriptTests {
             ("aggregate favorites ", ["add", "remove", "list"]),
             ("aggregate favorites add ", []),
             ("aggregate providers s", ["sunweb", "sita"]),
+            ("aggregate provider ", ["check"]),
+            ("aggregate provider check k", ["kiwi"]),
             ("aggregate completions ", ["bash", "zsh", "fish"]),
             ("aggregate help se", ["search"]),
         ]

@@ -14,7 +14,8 @@ struct CompletionsCommand: Command {
             The script completes the subcommands, each one's options, the values of options that take a few
             fixed words (--format, --sort, --cabin, --kind), the ids of the installed providers (--providers
             takes a comma-separated list, --endpoint takes ID=), file names for --rates, and the words after
-            a subcommand (favorites add|remove|list, providers ID...). It needs nothing but the shell.
+            a subcommand (favorites add|remove|list, providers ID..., provider check ID). It needs nothing but
+            the shell.
 
             INSTALL:
               bash  aggregate completions bash > ~/.local/share/bash-completion/completions/aggregate
@@ -25,7 +26,7 @@ struct CompletionsCommand: Command {
               fish  aggregate completions fish > ~/.config/fish/completions/aggregate.fish
 
             Run it again after installing another version or other providers: the script holds the ids of
-            the providers installed when it was written.
+            the providers installed when it was written, outside programs found then included.
 
             EXAMPLES:
               aggregate completions bash > ~/.local/share/bash-completion/completions/aggregate

@@ -18,6 +18,7 @@ struct ProviderCheckCommand: Command {
             ConnectionOptions.maxResponseSize,
         ],
         arguments: "check ID",
+        argumentCompletion: ArgumentCompletion(leading: [.words(Action.allCases.map(\.rawValue)), .providerIDs]),
         discussion: """
             Runs the checks an author needs and prints one line per check, ✓ or ✗ with a short reason. An
             installed provider is checked on its embedded samples; an outside program (aggregate-provider-ID on
