@@ -165,7 +165,7 @@ struct ProvidersCommand: Command {
             var table = TextTable(columns: [
                 .init(title: "ID"), .init(title: "ENDPOINT"), .init(title: "STATUS"),
                 .init(title: "TIME", alignRight: true), .init(title: "OFFERS", alignRight: true),
-                .init(title: "PROBLEM"),
+                .list("PROBLEM"),
             ])
             for result in results {
                 let outcome = result.outcome
