@@ -12,56 +12,81 @@ public struct MergeKeys: Sendable, Hashable {
     /// Computes an offer's keys.
     /// - Parameter offer: the offer.
     public init(offer: Offer) {
+        var exact: [TripKey] = []
+        Self.appendExactKeys(of: offer, to: &exact)
+        self.exact = exact.map(\.text)
+        approximate = Self.approximateKey(of: offer)?.text
+    }
+
+    /// Appends an offer's exact keys, as values, in the order of ``exact``.
+    static func appendExactKeys(of offer: Offer, to keys: inout [TripKey]) {
         switch offer.product {
         case .car(let car):
-            let parts = [car.brand, car.model, car.plateNumber ?? "", offer.priceBasis.rawValue]
-            exact = car.plateNumber == nil ? [] : ["car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")]
-            approximate = nil
+            guard let plate = car.plateNumber else { return }
+            let parts = [car.brand, car.model, plate, offer.priceBasis.rawValue]
+            keys.append(.text("car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")))
         case .flight(let itinerary):
-            let segments = itinerary.segments
-            var exact: [String] = []
-            let numbered = segments.allSatisfy { $0.carrier.code != nil && $0.flightNumber != nil }
-            if numbered {
-                exact += Self.timedKeys("flight|", segments) { Self.designator($0) }
+            var numbered = true
+            var operated = true
+            var local = true
+            var utc = true
+            for leg in itinerary.legs {
+                for segment in leg.segments {
+                    if segment.carrier.code == nil || segment.flightNumber == nil { numbered = false }
+                    // A codeshare sold under two marketing numbers is one flight: sellers that both state the
+                    // operating flight meet on it, in a namespace of its own so that it never meets a
+                    // marketing key.
+                    if segment.operatingCarrier?.code == nil || segment.operatingFlightNumber?.isEmpty != false {
+                        operated = false
+                    }
+                    if segment.departure?.local == nil { local = false }
+                    if segment.departure?.utc == nil { utc = false }
+                }
             }
-            // A codeshare sold under two marketing numbers is one flight: sellers that both state the
-            // operating flight meet on it, in a namespace of its own so that it never meets a marketing key.
-            let operated = segments.allSatisfy {
-                $0.operatingCarrier?.code != nil && $0.operatingFlightNumber.map { !$0.isEmpty } == true
+            // Per namespace, the local key before the UTC one.
+            for (namespace, stated) in [(false, numbered), (true, operated)] where stated {
+                if local { keys.append(timedKey(itinerary, TripKey.TimedKind(operated: namespace, utc: false))) }
+                if utc { keys.append(timedKey(itinerary, TripKey.TimedKind(operated: namespace, utc: true))) }
             }
-            if operated {
-                exact += Self.timedKeys("operated|", segments) { Self.operatingDesignator($0) }
+        }
+    }
+
+    /// One key of a kind every segment has a departure time for: the designators with their minutes.
+    private static func timedKey(_ itinerary: Itinerary, _ kind: TripKey.TimedKind) -> TripKey {
+        var parts = TripKeyParts<TripKey.DesignatorPart>()
+        for leg in itinerary.legs {
+            for segment in leg.segments {
+                let minutes: Int64
+                if kind.utc {
+                    minutes = Int64(((segment.departure?.utc?.timeIntervalSince1970 ?? 0) / 60).rounded(.down))
+                } else {
+                    minutes = segment.departure?.local?.minutesSinceEpoch ?? 0
+                }
+                let designator = kind.operated ? operatingDesignator(segment) : designator(segment)
+                parts.append(TripKey.DesignatorPart(designator: designator, minutes: minutes))
             }
-            self.exact = exact
-            let approximate = segments.map { segment -> String? in
+        }
+        return .timed(kind, parts)
+    }
+
+    /// An offer's approximate key, as a value; `nil` where ``approximate`` is.
+    static func approximateKey(of offer: Offer) -> TripKey? {
+        guard case .flight(let itinerary) = offer.product else { return nil }
+        var parts = TripKeyParts<TripKey.RoutePart>()
+        var any = false
+        for leg in itinerary.legs {
+            for segment in leg.segments {
                 guard let carrier = segment.carrier.identity,
                     let from = segment.origin.city ?? segment.origin.airport,
                     let to = segment.destination.city ?? segment.destination.airport,
                     let departure = segment.departure?.local
                 else { return nil }
-                return "\(carrier)|\(from)-\(to)@\(departure.minutesSinceEpoch)"
-            }
-            self.approximate =
-                approximate.isEmpty || approximate.contains(where: { $0 == nil })
-                ? nil : "route|" + approximate.compactMap { $0 }.joined(separator: ",")
-        }
-    }
-
-    /// One key per kind of departure time every segment knows: the designators with their local minutes,
-    /// then with their UTC minutes.
-    private static func timedKeys(
-        _ prefix: String, _ segments: [Segment], designator: (Segment) -> String
-    ) -> [String] {
-        let local = segments.map { segment in
-            segment.departure?.local.map { "\(designator(segment))@L\($0.minutesSinceEpoch)" }
-        }
-        let utc = segments.map { segment in
-            segment.departure?.utc.map {
-                "\(designator(segment))@U\(Int64(($0.timeIntervalSince1970 / 60).rounded(.down)))"
+                parts.append(
+                    TripKey.RoutePart(carrier: carrier, from: from, to: to, minutes: departure.minutesSinceEpoch))
+                any = true
             }
         }
-        return [local, utc].filter { candidate in candidate.allSatisfy { $0 != nil } }
-            .map { prefix + $0.compactMap { $0 }.joined(separator: ",") }
+        return any ? .route(parts) : nil
     }
 
     /// `SU1234`, with leading zeros dropped from the number so that `0012` and `12` agree.
@@ -75,19 +100,30 @@ public struct MergeKeys: Sendable, Hashable {
     }
 
     private static func trimmedNumber(_ number: String) -> String {
+        // Most numbers are ASCII digits without a leading zero: nothing to drop, nothing to copy.
+        if let first = number.utf8.first, first != UInt8(ascii: "0") { return number }
         let trimmed = number.drop(while: { $0 == "0" })
         return trimmed.isEmpty ? number : String(trimmed)
     }
 
     /// How much an offer tells: flight numbers, UTC times, local times, known duration.
     static func richness(of offer: Offer) -> Int {
-        guard let itinerary = offer.product.itinerary else { return 0 }
-        let segments = itinerary.segments
+        guard case .flight(let itinerary) = offer.product else { return 0 }
+        var numbered = true
+        var utc = true
+        var airports = true
+        for leg in itinerary.legs {
+            for segment in leg.segments {
+                if segment.flightNumber == nil { numbered = false }
+                if segment.departure?.utc == nil { utc = false }
+                if segment.origin.airport == nil || segment.destination.airport == nil { airports = false }
+            }
+        }
         var score = 0
-        if segments.allSatisfy({ $0.flightNumber != nil }) { score += 8 }
-        if segments.allSatisfy({ $0.departure?.utc != nil }) { score += 4 }
+        if numbered { score += 8 }
+        if utc { score += 4 }
         if itinerary.duration != nil { score += 2 }
-        if segments.allSatisfy({ $0.origin.airport != nil && $0.destination.airport != nil }) { score += 1 }
+        if airports { score += 1 }
         return score
     }
 
