@@ -31,9 +31,12 @@ struct StableDigest {
     /// Feeds text's UTF-8 bytes.
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
-        }
+        text.withUTF8 { append(bytes: $0) }
+    }
+
+    /// Feeds bytes.
+    mutating func append(bytes: some Sequence<UInt8>) {
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
     }
 
     /// Feeds the decimal digits of a number as `"\(number)"` writes them.

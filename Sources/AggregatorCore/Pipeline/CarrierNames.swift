@@ -28,11 +28,13 @@ public struct CarrierNames: Sendable {
         }
         // Learning a pair twice changes nothing, so each pair is learnt once.
         var seen = Set<NamedCode>()
-        for offer in offers {
-            guard case .flight(let itinerary) = offer.product else { continue }
-            for leg in itinerary.legs {
-                for segment in leg.segments {
-                    if let code = segment.carrier.code, let name = segment.carrier.name,
+        // Indices rather than loops over values: reading a carrier's fields copies no whole segment.
+        for offer in offers.indices {
+            guard case .flight(let itinerary) = offers[offer].product else { continue }
+            for leg in itinerary.legs.indices {
+                let segments = itinerary.legs[leg].segments
+                for segment in segments.indices {
+                    if let code = segments[segment].carrier.code, let name = segments[segment].carrier.name,
                         seen.insert(NamedCode(code: code, name: name)).inserted
                     {
                         learn(code: code, name: name)

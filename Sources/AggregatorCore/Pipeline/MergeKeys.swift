@@ -24,69 +24,107 @@ public struct MergeKeys: Sendable, Hashable {
         case .car(let car):
             guard let plate = car.plateNumber else { return }
             let parts = [car.brand, car.model, plate, offer.priceBasis.rawValue]
-            keys.append(.text("car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")))
+            keys.append(TripKey(text: "car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")))
         case .flight(let itinerary):
             var numbered = true
             var operated = true
             var local = true
             var utc = true
-            for leg in itinerary.legs {
-                for segment in leg.segments {
-                    if segment.carrier.code == nil || segment.flightNumber == nil { numbered = false }
+            for leg in itinerary.legs.indices {
+                let segments = itinerary.legs[leg].segments
+                for index in segments.indices {
+                    if segments[index].carrier.code == nil || segments[index].flightNumber == nil { numbered = false }
                     // A codeshare sold under two marketing numbers is one flight: sellers that both state the
                     // operating flight meet on it, in a namespace of its own so that it never meets a
                     // marketing key.
-                    if segment.operatingCarrier?.code == nil || segment.operatingFlightNumber?.isEmpty != false {
+                    if segments[index].operatingCarrier?.code == nil
+                        || segments[index].operatingFlightNumber?.isEmpty != false
+                    {
                         operated = false
                     }
-                    if segment.departure?.local == nil { local = false }
-                    if segment.departure?.utc == nil { utc = false }
+                    if segments[index].departure?.local == nil { local = false }
+                    if segments[index].departure?.utc == nil { utc = false }
                 }
             }
             // Per namespace, the local key before the UTC one.
-            for (namespace, stated) in [(false, numbered), (true, operated)] where stated {
-                if local { keys.append(timedKey(itinerary, TripKey.TimedKind(operated: namespace, utc: false))) }
-                if utc { keys.append(timedKey(itinerary, TripKey.TimedKind(operated: namespace, utc: true))) }
-            }
+            if numbered, local { keys.append(timedKey(itinerary, operated: false, utc: false)) }
+            if numbered, utc { keys.append(timedKey(itinerary, operated: false, utc: true)) }
+            if operated, local { keys.append(timedKey(itinerary, operated: true, utc: false)) }
+            if operated, utc { keys.append(timedKey(itinerary, operated: true, utc: true)) }
         }
     }
 
-    /// One key of a kind every segment has a departure time for: the designators with their minutes.
-    private static func timedKey(_ itinerary: Itinerary, _ kind: TripKey.TimedKind) -> TripKey {
-        var parts = TripKeyParts<TripKey.DesignatorPart>()
-        for leg in itinerary.legs {
-            for segment in leg.segments {
-                let minutes: Int64
-                if kind.utc {
-                    minutes = Int64(((segment.departure?.utc?.timeIntervalSince1970 ?? 0) / 60).rounded(.down))
+    /// One key of a kind every segment has a departure time for: the designators with their local (`@L`)
+    /// or UTC (`@U`) minutes.
+    private static func timedKey(_ itinerary: Itinerary, operated: Bool, utc: Bool) -> TripKey {
+        var key = TripKey(text: operated ? "operated|" : "flight|")
+        var first = true
+        for leg in itinerary.legs.indices {
+            let segments = itinerary.legs[leg].segments
+            for index in segments.indices {
+                if !first { key.append(",") }
+                first = false
+                if operated {
+                    key.append(segments[index].operatingCarrier?.code ?? "")
+                    appendTrimmedNumber(segments[index].operatingFlightNumber ?? "", to: &key)
                 } else {
-                    minutes = segment.departure?.local?.minutesSinceEpoch ?? 0
+                    key.append(segments[index].carrier.code ?? "")
+                    appendTrimmedNumber(segments[index].flightNumber ?? "", to: &key)
                 }
-                let designator = kind.operated ? operatingDesignator(segment) : designator(segment)
-                parts.append(TripKey.DesignatorPart(designator: designator, minutes: minutes))
+                if utc {
+                    key.append("@U")
+                    let seconds = segments[index].departure?.utc?.timeIntervalSince1970 ?? 0
+                    key.append(Int64((seconds / 60).rounded(.down)))
+                } else {
+                    key.append("@L")
+                    key.append(segments[index].departure?.local?.minutesSinceEpoch ?? 0)
+                }
             }
         }
-        return .timed(kind, parts)
+        return key
     }
 
     /// An offer's approximate key, as a value; `nil` where ``approximate`` is.
     static func approximateKey(of offer: Offer) -> TripKey? {
         guard case .flight(let itinerary) = offer.product else { return nil }
-        var parts = TripKeyParts<TripKey.RoutePart>()
-        var any = false
-        for leg in itinerary.legs {
-            for segment in leg.segments {
-                guard let carrier = segment.carrier.identity,
-                    let from = segment.origin.city ?? segment.origin.airport,
-                    let to = segment.destination.city ?? segment.destination.airport,
-                    let departure = segment.departure?.local
+        var key = TripKey(text: "route|")
+        var first = true
+        for leg in itinerary.legs.indices {
+            let segments = itinerary.legs[leg].segments
+            for index in segments.indices {
+                guard let from = segments[index].origin.city ?? segments[index].origin.airport,
+                    let to = segments[index].destination.city ?? segments[index].destination.airport,
+                    let departure = segments[index].departure?.local
                 else { return nil }
-                parts.append(
-                    TripKey.RoutePart(carrier: carrier, from: from, to: to, minutes: departure.minutesSinceEpoch))
-                any = true
+                if !first { key.append(",") }
+                first = false
+                if let code = segments[index].carrier.code, !code.isEmpty {
+                    key.append("code:")
+                    key.append(code)
+                } else if let identity = segments[index].carrier.identity {
+                    key.append(identity)
+                } else {
+                    return nil
+                }
+                key.append("|")
+                key.append(from)
+                key.append("-")
+                key.append(to)
+                key.append("@")
+                key.append(departure.minutesSinceEpoch)
             }
         }
-        return any ? .route(parts) : nil
+        return first ? nil : key
+    }
+
+    /// Appends a flight number without its leading zeros, as ``designator(_:)`` writes it.
+    private static func appendTrimmedNumber(_ number: String, to key: inout TripKey) {
+        // Most numbers do not start with a zero: nothing to drop, nothing to copy.
+        if let first = number.utf8.first, first != UInt8(ascii: "0") {
+            key.append(number)
+        } else {
+            key.append(trimmedNumber(number))
+        }
     }
 
     /// `SU1234`, with leading zeros dropped from the number so that `0012` and `12` agree.

@@ -55,11 +55,11 @@ public struct OfferMerger: Sendable {
             MergeKeys.appendExactKeys(of: offers[index], to: &keys)
             // A provider's n-th copy of one car merges only with another provider's n-th.
             if offers[index].product.category == .cars, let provider = offers[index].sources.first?.provider,
-                case .text(let key)? = keys.first
+                let key = keys.first?.text
             {
                 let seen = copies[CarCopy(provider: provider, key: key), default: 0]
                 copies[CarCopy(provider: provider, key: key)] = seen + 1
-                if seen > 0 { keys = [.text(key + "#\(seen)")] }
+                if seen > 0 { keys = [TripKey(text: key + "#\(seen)")] }
             }
             exactStart.append(exactIDs.count)
             for key in keys { exactIDs.append(exactKeys.number(key)) }

@@ -1,110 +1,101 @@
-/// One merge key as a value: the parts that ``MergeKeys`` joins into text, kept apart, so that the merger
-/// can hash and compare keys without building a string for each, and derive an id from a key's text
-/// without building it either.
-///
-/// Two keys are equal when their parts are; for any real flight (designators and codes without the
-/// separators `|`, `-`, `@` and `,`) that is exactly when their texts are equal.
-enum TripKey: Hashable {
-    /// A car's key, as text (`car|…`, with `#n` on a provider's n-th copy of one car).
-    case text(String)
-    /// Marketing (`flight|`) or operating (`operated|`) designators with their local (`@L`) or UTC (`@U`)
-    /// departure minutes, one part per segment.
-    case timed(TimedKind, TripKeyParts<DesignatorPart>)
-    /// The approximate key (`route|`): carrier identity, cities and local departure minute per segment.
-    case route(TripKeyParts<RoutePart>)
+/// One merge key's text, as ``MergeKeys`` states it, held in the value itself when it is short: building,
+/// hashing, comparing and copying a key then allocates nothing and touches no reference counts. Two keys are
+/// equal exactly when their texts are.
+struct TripKey: Hashable {
+    /// The longest text held inline; a longer one (trips of several segments) is kept as a string.
+    static let inlineCapacity = 47
 
-    /// Which flights and which clock a timed key is on.
-    struct TimedKind: Hashable {
-        /// The operating flights rather than the marketing ones.
-        var operated: Bool
-        /// UTC minutes rather than local ones.
-        var utc: Bool
+    /// The text's bytes, zero beyond `count`; all zero once the text is kept in `spilled`.
+    private var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    /// How many bytes the text has.
+    private var count = 0
+    /// The text, once it is longer than ``inlineCapacity``.
+    private var spilled: String?
+
+    /// An empty key, to append to.
+    init() {}
+
+    /// A key with the given text.
+    init(text: String) { append(text) }
+
+    /// Appends text.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
     }
 
-    /// A segment's designator, such as `SU1234`, and its departure minute.
-    struct DesignatorPart: Hashable {
-        var designator: String
-        var minutes: Int64
+    /// Appends the decimal digits of a number as `"\(number)"` writes them.
+    mutating func append(_ number: Int64) {
+        // 20 digits and a sign hold any Int64; digits are produced from the right.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = number.magnitude
+            var start = 24
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            append(bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<24]).assumingMemoryBound(to: UInt8.self))
+        }
     }
 
-    /// A segment's carrier identity, cities or airports, and local departure minute.
-    struct RoutePart: Hashable {
-        var carrier: String
-        var from: String
-        var to: String
-        var minutes: Int64
+    private mutating func append(bytes text: UnsafeBufferPointer<UInt8>) {
+        if spilled == nil, count + text.count <= Self.inlineCapacity {
+            let start = count
+            withUnsafeMutableBytes(of: &bytes) { buffer in
+                for (offset, byte) in text.enumerated() { buffer[start + offset] = byte }
+            }
+            count += text.count
+            return
+        }
+        if spilled == nil {
+            spilled = inlineText
+            bytes = (0, 0, 0, 0, 0, 0)
+        }
+        spilled? += String(decoding: text, as: UTF8.self)
+        count += text.count
     }
 
-    /// The key's text, as ``MergeKeys`` states it.
-    var text: String {
-        var text = TextSink()
-        write(to: &text)
-        return text.text
+    private var inlineText: String {
+        var bytes = bytes
+        return withUnsafeBytes(of: &bytes) { buffer in String(decoding: buffer.prefix(count), as: UTF8.self) }
     }
+
+    /// The key's text.
+    var text: String { spilled ?? inlineText }
 
     /// A stable id derived from the key's text, as `StableIdentifier.make(prefix:_:)` makes it from
     /// ``text``, without building the text.
     func identifier(prefix: String) -> String {
         var digest = StableDigest()
-        write(to: &digest)
+        if let spilled {
+            digest.append(spilled)
+        } else {
+            var bytes = bytes
+            withUnsafeBytes(of: &bytes) { buffer in digest.append(bytes: buffer.prefix(count)) }
+        }
         return digest.identifier(prefix: prefix)
     }
 
-    private func write(to sink: inout some TripKeySink) {
-        switch self {
-        case .text(let text): sink.append(text)
-        case .timed(let kind, let parts):
-            sink.append(kind.operated ? "operated|" : "flight|")
-            parts.forEach { index, part in
-                if index > 0 { sink.append(",") }
-                sink.append(part.designator)
-                sink.append(kind.utc ? "@U" : "@L")
-                sink.append(part.minutes)
-            }
-        case .route(let parts):
-            sink.append("route|")
-            parts.forEach { index, part in
-                if index > 0 { sink.append(",") }
-                sink.append(part.carrier)
-                sink.append("|")
-                sink.append(part.from)
-                sink.append("-")
-                sink.append(part.to)
-                sink.append("@")
-                sink.append(part.minutes)
-            }
-        }
-    }
-}
-
-/// One part per segment, the first held inline so that the common one-segment key needs no array.
-struct TripKeyParts<Part: Hashable>: Hashable {
-    private var first: Part?
-    private var rest: [Part] = []
-
-    init() {}
-
-    mutating func append(_ part: Part) {
-        if first == nil { first = part } else { rest.append(part) }
+    static func == (lhs: TripKey, rhs: TripKey) -> Bool {
+        lhs.count == rhs.count && lhs.bytes.0 == rhs.bytes.0 && lhs.bytes.1 == rhs.bytes.1
+            && lhs.bytes.2 == rhs.bytes.2 && lhs.bytes.3 == rhs.bytes.3 && lhs.bytes.4 == rhs.bytes.4
+            && lhs.bytes.5 == rhs.bytes.5 && lhs.spilled == rhs.spilled
     }
 
-    func forEach(_ body: (Int, Part) -> Void) {
-        guard let first else { return }
-        body(0, first)
-        for (index, part) in rest.enumerated() { body(index + 1, part) }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        hasher.combine(bytes.0)
+        hasher.combine(bytes.1)
+        hasher.combine(bytes.2)
+        hasher.combine(bytes.3)
+        hasher.combine(bytes.4)
+        hasher.combine(bytes.5)
+        hasher.combine(spilled)
     }
 }
-
-/// Where a key's text goes: into a string, or into a digest.
-private protocol TripKeySink {
-    mutating func append(_ text: String)
-    mutating func append(_ number: Int64)
-}
-
-private struct TextSink: TripKeySink {
-    var text = ""
-    mutating func append(_ text: String) { self.text += text }
-    mutating func append(_ number: Int64) { text += String(number) }
-}
-
-extension StableDigest: TripKeySink {}
