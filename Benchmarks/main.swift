@@ -86,14 +86,32 @@ func median(runs: Int, _ body: () async throws -> Void) async rethrows -> Double
 }
 
 /// A Kiwi response with `count` itineraries, made by repeating the embedded sample's records with new ids.
+/// Offer ids derive from the trip's content, so each repetition is made another trip (a higher price, other
+/// flight numbers): otherwise every repetition would be dropped as a repeat of the first.
 func kiwiResponse(count: Int) throws -> String {
     let sample = KiwiProvider().descriptor.embeddedResponses.bodies["search"] ?? "{}"
     guard var root = try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any],
         let records = root["data"] as? [[String: Any]], !records.isEmpty
     else { return sample }
     root["data"] = (0..<count).map { index -> [String: Any] in
+        let repetition = index / records.count
         var record = records[index % records.count]
         record["id"] = "bench\(index)"
+        if let price = record["price"] as? NSNumber { record["price"] = price.doubleValue + Double(repetition) }
+        if var conversion = record["conversion"] as? [String: Any] {
+            for (currency, amount) in conversion {
+                if let amount = amount as? NSNumber { conversion[currency] = amount.doubleValue + Double(repetition) }
+            }
+            record["conversion"] = conversion
+        }
+        if var route = record["route"] as? [[String: Any]] {
+            for segment in route.indices {
+                if let number = route[segment]["flight_no"] as? NSNumber {
+                    route[segment]["flight_no"] = number.intValue + 10_000 * (repetition % 100)
+                }
+            }
+            record["route"] = route
+        }
         return record
     }
     return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)

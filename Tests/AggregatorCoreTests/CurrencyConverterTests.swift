@@ -138,4 +138,26 @@ struct CurrencyConverterTests {
             rates: [.usd: decimal("1.06"), yen: Decimal(sign: .plus, exponent: -120, significand: 1), .rub: .nan])
         #expect(table.rates.keys.sorted() == [.eur, .usd])
     }
+
+    @Test func offersConvertedTogetherGetTheAmountsEachWouldAlone() throws {
+        let converter = CurrencyConverter(rates: rates, target: .usd)
+        // Equal amounts written differently, repeated amounts, amounts finer than cents, and one out of range.
+        let amounts: [(String, CurrencyCode)] = [
+            ("1000", .rub), ("1000.00", .rub), ("1000", .rub), ("12.345", .usd), ("12.345", .usd), ("12.5", .usd),
+            ("12.50", .usd), ("0.001", .rub), ("33.333", .eur), ("33.333", .eur),
+        ]
+        let offers = amounts.enumerated().map { index, amount in
+            OfferFactory.flight(
+                provider: "a", carrier: "OS", flightNumber: "\(index + 1)", from: "VIE", to: "BCN",
+                departure: "2026-12-18 07:05", price: decimal(amount.0), currency: amount.1)
+        }
+        let (together, outOfRange) = converter.convertReportingOutOfRange(offers)
+        let alone = offers.flatMap { converter.convert([$0]) }
+        #expect(outOfRange == [Money(decimal("0.001"), .rub)])
+        #expect(together == alone)
+        // The same decimal value, and the same digits when shown.
+        #expect(together.map(\.price.description) == alone.map(\.price.description))
+        #expect(together.map { "\($0.price.amount)" } == alone.map { "\($0.price.amount)" })
+        #expect(together.map { $0.sources[0].convertedPrice } == offers.compactMap { converter.convert($0.price) })
+    }
 }

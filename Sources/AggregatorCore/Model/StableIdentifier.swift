@@ -10,12 +10,66 @@ public enum StableIdentifier {
     ///   - parts: the content the id is derived from, in a fixed order.
     /// - Returns: for example `f-3a9c0b17d2e4f601`.
     public static func make(prefix: String, _ parts: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var digest = StableDigest()
         for (index, part) in parts.enumerated() {
-            if index > 0 { hash = (hash ^ 0x1f) &* 0x0000_0100_0000_01b3 }
-            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            if index > 0 { digest.appendSeparator() }
+            digest.append(part)
         }
-        let hex = String(hash, radix: 16)
-        return prefix + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+        return digest.identifier(prefix: prefix)
+    }
+}
+
+/// The running FNV-1a state behind ``StableIdentifier``, for callers that can feed a part's text piece by
+/// piece instead of building it first: feeding `"ab"` then `"c"` gives the digest of `"abc"`.
+struct StableDigest {
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Feeds the separator between two parts.
+    mutating func appendSeparator() { hash = (hash ^ 0x1f) &* Self.prime }
+
+    /// Feeds text's UTF-8 bytes.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
+    }
+
+    /// Feeds bytes.
+    mutating func append(bytes: some Sequence<UInt8>) {
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
+    }
+
+    /// Feeds the decimal digits of a number as `"\(number)"` writes them.
+    mutating func append(_ number: Int64) {
+        if number < 0 { hash = (hash ^ UInt64(UInt8(ascii: "-"))) &* Self.prime }
+        var magnitude = number.magnitude
+        // 20 digits hold any UInt64; digits are produced from the right and fed from the left.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in (20 - count)..<20 { hash = (hash ^ UInt64(buffer[index])) &* Self.prime }
+        }
+    }
+
+    /// The identifier: `prefix`, `-`, and 16 lower-case hexadecimal digits.
+    func identifier(prefix: String) -> String {
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + 17) { buffer in
+                _ = buffer.initialize(fromContentsOf: head)
+                buffer[head.count] = UInt8(ascii: "-")
+                for place in 0..<16 {
+                    let nibble = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * place)) & 0xf
+                    buffer[head.count + 1 + place] =
+                        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                }
+                return head.count + 17
+            }
+        }
     }
 }

@@ -26,17 +26,28 @@ public struct CarrierNames: Sendable {
         for record in directory.records {
             if let code = record.iata { learn(code: code, name: record.name) }
         }
-        var seen = Set<Carrier>()
-        for offer in offers {
-            guard let itinerary = offer.product.itinerary else { continue }
-            for leg in itinerary.legs {
-                for segment in leg.segments where seen.insert(segment.carrier).inserted {
-                    if let code = segment.carrier.code, let name = segment.carrier.name {
+        // Learning a pair twice changes nothing, so each pair is learnt once.
+        var seen = Set<NamedCode>()
+        // Indices rather than loops over values: reading a carrier's fields copies no whole segment.
+        for offer in offers.indices {
+            guard case .flight(let itinerary) = offers[offer].product else { continue }
+            for leg in itinerary.legs.indices {
+                let segments = itinerary.legs[leg].segments
+                for segment in segments.indices {
+                    if let code = segments[segment].carrier.code, let name = segments[segment].carrier.name,
+                        seen.insert(NamedCode(code: code, name: name)).inserted
+                    {
                         learn(code: code, name: name)
                     }
                 }
             }
         }
+    }
+
+    /// A carrier's code and name as an offer states them.
+    private struct NamedCode: Hashable {
+        var code: String
+        var name: String
     }
 
     private mutating func learn(code: String, name: String) {

@@ -50,15 +50,18 @@ public struct CurrencyConverter: Sendable {
         let amount: Decimal
         if money.currency == target {
             amount = money.amount
-        } else {
-            guard let from = rates.rate(for: money.currency), let to = rates.rate(for: target) else {
-                return .unknownRate
-            }
-            // Decimal arithmetic answers "not a number" on overflow and underflow instead of trapping.
-            amount = Money(money.amount / from * to, target).rounded.amount
+            // A price already in the target currency is kept as sent, but judged as it would be shown. One
+            // with no more decimal places than the currency's minor units shows as it is.
+            let shown = amount.exponent >= -target.minorUnits ? amount : Money(amount, target).rounded.amount
+            return Self.isPayable(shown) ? .converted(Money(amount, target)) : .outOfRange
         }
-        // A price already in the target currency is kept as sent, but judged as it would be shown.
-        return Self.isPayable(Money(amount, target).rounded.amount) ? .converted(Money(amount, target)) : .outOfRange
+        guard let from = rates.rate(for: money.currency), let to = rates.rate(for: target) else {
+            return .unknownRate
+        }
+        // Decimal arithmetic answers "not a number" on overflow and underflow instead of trapping. The amount
+        // is rounded once: rounding it again changes nothing.
+        amount = Money(money.amount / from * to, target).rounded.amount
+        return Self.isPayable(amount) ? .converted(Money(amount, target)) : .outOfRange
     }
 
     private static func isPayable(_ amount: Decimal) -> Bool {
@@ -81,31 +84,70 @@ public struct CurrencyConverter: Sendable {
     ///   that were dropped, in the order met.
     public func convertReportingOutOfRange(_ offers: [Offer]) -> (offers: [Offer], outOfRange: [Money]) {
         var outOfRange: [Money] = []
-        let converted = offers.compactMap { offer -> Offer? in
-            var offer = offer
-            offer.sources = offer.sources.compactMap { source in
-                var source = source
-                switch conversion(of: source.price) {
-                case .converted(let money): source.convertedPrice = money
-                case .unknownRate: source.convertedPrice = nil
+        var cache = ConversionCache(converter: self)
+        var converted: [Offer] = []
+        converted.reserveCapacity(offers.count)
+        for original in offers {
+            var offer = original
+            var kept = 0
+            for index in offer.sources.indices {
+                let price = offer.sources[index].price
+                switch cache.conversion(of: price) {
+                case .converted(let money): offer.sources[index].convertedPrice = money
+                case .unknownRate: offer.sources[index].convertedPrice = nil
                 case .outOfRange:
-                    outOfRange.append(source.price)
-                    return nil
+                    outOfRange.append(price)
+                    continue
                 }
-                return source
+                if kept != index { offer.sources[kept] = offer.sources[index] }
+                kept += 1
             }
-            guard !offer.sources.isEmpty else { return nil }
-            offer.sources.sort(by: OfferSource.cheaperFirst)
-            if let converted = offer.sources.first?.convertedPrice {
+            guard kept > 0 else { continue }
+            if kept < offer.sources.count { offer.sources.removeSubrange(kept...) }
+            if offer.sources.count > 1 { offer.sources.sort(by: OfferSource.cheaperFirst) }
+            if let converted = offer.sources[0].convertedPrice {
                 offer.price = converted
-                offer.tags.remove(.unconverted)
+                if offer.tags.contains(.unconverted) { offer.tags.remove(.unconverted) }
             } else {
-                offer.price = offer.sources.first?.price ?? offer.price
+                offer.price = offer.sources[0].price
                 offer.tags.insert(.unconverted)
             }
-            return offer
+            converted.append(offer)
         }
         return (converted, outOfRange)
+    }
+}
+
+/// Remembers each conversion a run makes, so that an amount met again in one currency is looked up, not
+/// divided and rounded again: offers repeat prices, and decimal division is slow. Keyed on the amount's
+/// exact representation, so that a remembered result is the one converting that very value gives.
+private struct ConversionCache {
+    let converter: CurrencyConverter
+    private var known: [Key: CurrencyConverter.Conversion] = [:]
+
+    init(converter: CurrencyConverter) { self.converter = converter }
+
+    private struct Key: Hashable {
+        var currency: CurrencyCode
+        var low: UInt64
+        var middle: UInt64
+        var high: UInt32
+    }
+
+    mutating func conversion(of money: Money) -> CurrencyConverter.Conversion {
+        // The key is the amount's 20 bytes; should a platform lay decimals out otherwise, nothing is kept.
+        guard MemoryLayout<Decimal>.size == 20 else { return converter.conversion(of: money) }
+        var amount = money.amount
+        let key = withUnsafeBytes(of: &amount) { bytes in
+            Key(
+                currency: money.currency, low: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                middle: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                high: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        }
+        if let conversion = known[key] { return conversion }
+        let conversion = converter.conversion(of: money)
+        known[key] = conversion
+        return conversion
     }
 }
 

@@ -12,56 +12,119 @@ public struct MergeKeys: Sendable, Hashable {
     /// Computes an offer's keys.
     /// - Parameter offer: the offer.
     public init(offer: Offer) {
+        var exact: [TripKey] = []
+        Self.appendExactKeys(of: offer, to: &exact)
+        self.exact = exact.map(\.text)
+        approximate = Self.approximateKey(of: offer)?.text
+    }
+
+    /// Appends an offer's exact keys, as values, in the order of ``exact``.
+    static func appendExactKeys(of offer: Offer, to keys: inout [TripKey]) {
         switch offer.product {
         case .car(let car):
-            let parts = [car.brand, car.model, car.plateNumber ?? "", offer.priceBasis.rawValue]
-            exact = car.plateNumber == nil ? [] : ["car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")]
-            approximate = nil
+            guard let plate = car.plateNumber else { return }
+            let parts = [car.brand, car.model, plate, offer.priceBasis.rawValue]
+            keys.append(TripKey(text: "car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")))
         case .flight(let itinerary):
-            let segments = itinerary.segments
-            var exact: [String] = []
-            let numbered = segments.allSatisfy { $0.carrier.code != nil && $0.flightNumber != nil }
-            if numbered {
-                exact += Self.timedKeys("flight|", segments) { Self.designator($0) }
+            var numbered = true
+            var operated = true
+            var local = true
+            var utc = true
+            for leg in itinerary.legs.indices {
+                let segments = itinerary.legs[leg].segments
+                for index in segments.indices {
+                    if segments[index].carrier.code == nil || segments[index].flightNumber == nil { numbered = false }
+                    // A codeshare sold under two marketing numbers is one flight: sellers that both state the
+                    // operating flight meet on it, in a namespace of its own so that it never meets a
+                    // marketing key.
+                    if segments[index].operatingCarrier?.code == nil
+                        || segments[index].operatingFlightNumber?.isEmpty != false
+                    {
+                        operated = false
+                    }
+                    if segments[index].departure?.local == nil { local = false }
+                    if segments[index].departure?.utc == nil { utc = false }
+                }
             }
-            // A codeshare sold under two marketing numbers is one flight: sellers that both state the
-            // operating flight meet on it, in a namespace of its own so that it never meets a marketing key.
-            let operated = segments.allSatisfy {
-                $0.operatingCarrier?.code != nil && $0.operatingFlightNumber.map { !$0.isEmpty } == true
-            }
-            if operated {
-                exact += Self.timedKeys("operated|", segments) { Self.operatingDesignator($0) }
-            }
-            self.exact = exact
-            let approximate = segments.map { segment -> String? in
-                guard let carrier = segment.carrier.identity,
-                    let from = segment.origin.city ?? segment.origin.airport,
-                    let to = segment.destination.city ?? segment.destination.airport,
-                    let departure = segment.departure?.local
-                else { return nil }
-                return "\(carrier)|\(from)-\(to)@\(departure.minutesSinceEpoch)"
-            }
-            self.approximate =
-                approximate.isEmpty || approximate.contains(where: { $0 == nil })
-                ? nil : "route|" + approximate.compactMap { $0 }.joined(separator: ",")
+            // Per namespace, the local key before the UTC one.
+            if numbered, local { keys.append(timedKey(itinerary, operated: false, utc: false)) }
+            if numbered, utc { keys.append(timedKey(itinerary, operated: false, utc: true)) }
+            if operated, local { keys.append(timedKey(itinerary, operated: true, utc: false)) }
+            if operated, utc { keys.append(timedKey(itinerary, operated: true, utc: true)) }
         }
     }
 
-    /// One key per kind of departure time every segment knows: the designators with their local minutes,
-    /// then with their UTC minutes.
-    private static func timedKeys(
-        _ prefix: String, _ segments: [Segment], designator: (Segment) -> String
-    ) -> [String] {
-        let local = segments.map { segment in
-            segment.departure?.local.map { "\(designator(segment))@L\($0.minutesSinceEpoch)" }
-        }
-        let utc = segments.map { segment in
-            segment.departure?.utc.map {
-                "\(designator(segment))@U\(Int64(($0.timeIntervalSince1970 / 60).rounded(.down)))"
+    /// One key of a kind every segment has a departure time for: the designators with their local (`@L`)
+    /// or UTC (`@U`) minutes.
+    private static func timedKey(_ itinerary: Itinerary, operated: Bool, utc: Bool) -> TripKey {
+        var key = TripKey(text: operated ? "operated|" : "flight|")
+        var first = true
+        for leg in itinerary.legs.indices {
+            let segments = itinerary.legs[leg].segments
+            for index in segments.indices {
+                if !first { key.append(",") }
+                first = false
+                if operated {
+                    key.append(segments[index].operatingCarrier?.code ?? "")
+                    appendTrimmedNumber(segments[index].operatingFlightNumber ?? "", to: &key)
+                } else {
+                    key.append(segments[index].carrier.code ?? "")
+                    appendTrimmedNumber(segments[index].flightNumber ?? "", to: &key)
+                }
+                if utc {
+                    key.append("@U")
+                    let seconds = segments[index].departure?.utc?.timeIntervalSince1970 ?? 0
+                    key.append(Int64((seconds / 60).rounded(.down)))
+                } else {
+                    key.append("@L")
+                    key.append(segments[index].departure?.local?.minutesSinceEpoch ?? 0)
+                }
             }
         }
-        return [local, utc].filter { candidate in candidate.allSatisfy { $0 != nil } }
-            .map { prefix + $0.compactMap { $0 }.joined(separator: ",") }
+        return key
+    }
+
+    /// An offer's approximate key, as a value; `nil` where ``approximate`` is.
+    static func approximateKey(of offer: Offer) -> TripKey? {
+        guard case .flight(let itinerary) = offer.product else { return nil }
+        var key = TripKey(text: "route|")
+        var first = true
+        for leg in itinerary.legs.indices {
+            let segments = itinerary.legs[leg].segments
+            for index in segments.indices {
+                guard let from = segments[index].origin.city ?? segments[index].origin.airport,
+                    let to = segments[index].destination.city ?? segments[index].destination.airport,
+                    let departure = segments[index].departure?.local
+                else { return nil }
+                if !first { key.append(",") }
+                first = false
+                if let code = segments[index].carrier.code, !code.isEmpty {
+                    key.append("code:")
+                    key.append(code)
+                } else if let identity = segments[index].carrier.identity {
+                    key.append(identity)
+                } else {
+                    return nil
+                }
+                key.append("|")
+                key.append(from)
+                key.append("-")
+                key.append(to)
+                key.append("@")
+                key.append(departure.minutesSinceEpoch)
+            }
+        }
+        return first ? nil : key
+    }
+
+    /// Appends a flight number without its leading zeros, as ``designator(_:)`` writes it.
+    private static func appendTrimmedNumber(_ number: String, to key: inout TripKey) {
+        // Most numbers do not start with a zero: nothing to drop, nothing to copy.
+        if let first = number.utf8.first, first != UInt8(ascii: "0") {
+            key.append(number)
+        } else {
+            key.append(trimmedNumber(number))
+        }
     }
 
     /// `SU1234`, with leading zeros dropped from the number so that `0012` and `12` agree.
@@ -75,19 +138,30 @@ public struct MergeKeys: Sendable, Hashable {
     }
 
     private static func trimmedNumber(_ number: String) -> String {
+        // Most numbers are ASCII digits without a leading zero: nothing to drop, nothing to copy.
+        if let first = number.utf8.first, first != UInt8(ascii: "0") { return number }
         let trimmed = number.drop(while: { $0 == "0" })
         return trimmed.isEmpty ? number : String(trimmed)
     }
 
     /// How much an offer tells: flight numbers, UTC times, local times, known duration.
     static func richness(of offer: Offer) -> Int {
-        guard let itinerary = offer.product.itinerary else { return 0 }
-        let segments = itinerary.segments
+        guard case .flight(let itinerary) = offer.product else { return 0 }
+        var numbered = true
+        var utc = true
+        var airports = true
+        for leg in itinerary.legs {
+            for segment in leg.segments {
+                if segment.flightNumber == nil { numbered = false }
+                if segment.departure?.utc == nil { utc = false }
+                if segment.origin.airport == nil || segment.destination.airport == nil { airports = false }
+            }
+        }
         var score = 0
-        if segments.allSatisfy({ $0.flightNumber != nil }) { score += 8 }
-        if segments.allSatisfy({ $0.departure?.utc != nil }) { score += 4 }
+        if numbered { score += 8 }
+        if utc { score += 4 }
         if itinerary.duration != nil { score += 2 }
-        if segments.allSatisfy({ $0.origin.airport != nil && $0.destination.airport != nil }) { score += 1 }
+        if airports { score += 1 }
         return score
     }
 

@@ -37,106 +37,208 @@ public struct OfferMerger: Sendable {
     /// - Parameter offers: converted offers, one source each or already merged.
     /// - Returns: one offer per physical trip.
     public func merge(_ offers: [Offer]) -> [Offer] {
-        var keys = offers.map(MergeKeys.init(offer:))
-        var copies: [String: Int] = [:]
-        for index in keys.indices where offers[index].product.category == .cars {
-            guard let key = keys[index].exact.first, let provider = offers[index].sources.first?.provider else {
-                continue
+        // Keys as values, built once per offer and numbered, so that everything after this loop works on
+        // arrays indexed by key number: offer `index`'s exact keys are numbered
+        // `exactIDs[exactStart[index]..<exactStart[index + 1]]`, its approximate key `approximateIDs[index]`.
+        var exactKeys = KeyNumbers(capacity: offers.count * 2)
+        var approximateKeys = KeyNumbers(capacity: offers.count)
+        var exactIDs: [Int] = []
+        exactIDs.reserveCapacity(offers.count * 2)
+        var exactStart: [Int] = []
+        exactStart.reserveCapacity(offers.count + 1)
+        var approximateIDs: [Int] = []
+        approximateIDs.reserveCapacity(offers.count)
+        var copies: [CarCopy: Int] = [:]
+        var keys: [TripKey] = []
+        for index in offers.indices {
+            keys.removeAll(keepingCapacity: true)
+            MergeKeys.appendExactKeys(of: offers[index], to: &keys)
+            // A provider's n-th copy of one car merges only with another provider's n-th.
+            if offers[index].product.category == .cars, let provider = offers[index].sources.first?.provider,
+                let key = keys.first?.text
+            {
+                let seen = copies[CarCopy(provider: provider, key: key), default: 0]
+                copies[CarCopy(provider: provider, key: key)] = seen + 1
+                if seen > 0 { keys = [TripKey(text: key + "#\(seen)")] }
             }
-            let seen = copies["\(provider)|\(key)", default: 0]
-            copies["\(provider)|\(key)"] = seen + 1
-            if seen > 0 { keys[index].exact = [key + "#\(seen)"] }
+            exactStart.append(exactIDs.count)
+            for key in keys { exactIDs.append(exactKeys.number(key)) }
+            approximateIDs.append(MergeKeys.approximateKey(of: offers[index]).map { approximateKeys.number($0) } ?? -1)
         }
-        var groups: [[Int]] = []
-        // The group an approximate key leads to, or `ambiguous` when more than one group has it.
-        var approximateIndex: [String: Int] = [:]
-        let ambiguous = -1
-        func register(_ key: String?, group: Int) {
-            guard let key else { return }
-            if let existing = approximateIndex[key], existing != group {
-                approximateIndex[key] = ambiguous
-            } else {
-                approximateIndex[key] = group
-            }
-        }
+        exactStart.append(exactIDs.count)
+        func hasExact(_ index: Int) -> Bool { exactStart[index] < exactStart[index + 1] }
 
         // Offers sharing any exact key are one trip, transitively: a codeshare's marketing key may join one
-        // seller and its operating key another. Each offer points to the first offer of its trip.
-        var leader = Array(keys.indices)
+        // seller and its operating key another. Each offer points towards the first offer of its trip.
+        var leader = Array(offers.indices)
         func root(_ index: Int) -> Int {
             var current = index
             while leader[current] != current { current = leader[current] }
+            // Pointing the path at the root keeps later walks short; roots stay the first offers of trips.
+            var step = index
+            while leader[step] != current {
+                let parent = leader[step]
+                leader[step] = current
+                step = parent
+            }
             return current
         }
-        var keyOwner: [String: Int] = [:]
-        for (index, key) in keys.enumerated() {
-            for exact in key.exact {
-                guard let owner = keyOwner[exact] else {
-                    keyOwner[exact] = index
+        var keyOwner = [Int](repeating: -1, count: exactKeys.count)
+        for index in offers.indices {
+            for id in exactIDs[exactStart[index]..<exactStart[index + 1]] {
+                let owner = keyOwner[id]
+                guard owner >= 0 else {
+                    keyOwner[id] = index
                     continue
                 }
                 let (first, second) = (root(owner), root(index))
                 if first != second { leader[max(first, second)] = min(first, second) }
             }
         }
-        var exactIndex: [Int: Int] = [:]
-        for (index, key) in keys.enumerated() where !key.exact.isEmpty {
+
+        // Each offer's group, and the order members join their groups: exact trips first, in order of their
+        // first offer, then offers without exact keys, joining a group by the approximate key or starting one.
+        var groupOf = [Int](repeating: -1, count: offers.count)
+        var joined: [Int] = []
+        joined.reserveCapacity(offers.count)
+        var groupCount = 0
+        for index in offers.indices where hasExact(index) {
             let trip = root(index)
-            let group = exactIndex[trip] ?? groups.count
-            if group == groups.count {
-                groups.append([])
-                exactIndex[trip] = group
+            if groupOf[trip] < 0 {
+                groupOf[trip] = groupCount
+                groupCount += 1
             }
-            groups[group].append(index)
+            groupOf[index] = groupOf[trip]
+            joined.append(index)
         }
-        for (group, members) in groups.enumerated() {
-            for index in members { register(keys[index].approximate, group: group) }
-        }
-        for (index, key) in keys.enumerated() where key.exact.isEmpty {
-            if let approximate = key.approximate, let group = approximateIndex[approximate], group != ambiguous {
-                groups[group].append(index)
-                continue
+        // The group each approximate key leads to, `ambiguous` when more than one group has it.
+        let (unseen, ambiguous) = (-2, -1)
+        var approximateGroup = [Int](repeating: unseen, count: approximateKeys.count)
+        func register(_ id: Int, group: Int) {
+            guard id >= 0 else { return }
+            if approximateGroup[id] == unseen {
+                approximateGroup[id] = group
+            } else if approximateGroup[id] != group {
+                approximateGroup[id] = ambiguous
             }
-            groups.append([index])
-            register(key.approximate, group: groups.count - 1)
+        }
+        // The order of registration changes nothing: a key met in two groups is ambiguous either way.
+        for index in joined { register(approximateIDs[index], group: groupOf[index]) }
+        for index in offers.indices where !hasExact(index) {
+            let id = approximateIDs[index]
+            if id >= 0, approximateGroup[id] >= 0 {
+                groupOf[index] = approximateGroup[id]
+            } else {
+                groupOf[index] = groupCount
+                groupCount += 1
+                register(id, group: groupOf[index])
+            }
+            joined.append(index)
+        }
+
+        // Members per group, in joining order.
+        var groupStart = [Int](repeating: 0, count: groupCount + 1)
+        for index in offers.indices { groupStart[groupOf[index] + 1] += 1 }
+        for group in 0..<groupCount { groupStart[group + 1] += groupStart[group] }
+        var members = [Int](repeating: 0, count: offers.count)
+        var next = groupStart
+        for index in joined {
+            members[next[groupOf[index]]] = index
+            next[groupOf[index]] += 1
         }
 
         // Ids: the approximate key where no other group shares it, else the exact key, else the offer's own.
-        let groupKeys = groups.map { members in
-            (
-                approximate: members.lazy.compactMap { keys[$0].approximate }.first,
-                exact: members.lazy.compactMap { keys[$0].exact.first }.first
-            )
-        }
-        var approximateUses: [String: Int] = [:]
-        for key in groupKeys { if let approximate = key.approximate { approximateUses[approximate, default: 0] += 1 } }
-        return zip(groups, groupKeys).map { members, key in
-            var merged = combine(members.map { offers[$0] })
-            if let approximate = key.approximate, approximateUses[approximate] == 1 {
-                merged.id = MergeKeys.id(for: merged.product, key: approximate)
-            } else if let exact = key.exact {
-                merged.id = MergeKeys.id(for: merged.product, key: exact)
+        var groupApproximate = [Int](repeating: -1, count: groupCount)
+        var approximateUses = [Int](repeating: 0, count: approximateKeys.count)
+        for group in 0..<groupCount {
+            for member in members[groupStart[group]..<groupStart[group + 1]] where approximateIDs[member] >= 0 {
+                groupApproximate[group] = approximateIDs[member]
+                approximateUses[approximateIDs[member]] += 1
+                break
             }
-            return merged
         }
+        var merged: [Offer] = []
+        merged.reserveCapacity(groupCount)
+        for group in 0..<groupCount {
+            let range = groupStart[group]..<groupStart[group + 1]
+            var offer =
+                range.count == 1 ? offers[members[range.lowerBound]] : combine(members[range].map { offers[$0] })
+            let prefix = offer.product.category == .cars ? "c" : "f"
+            let approximate = groupApproximate[group]
+            if approximate >= 0, approximateUses[approximate] == 1 {
+                offer.id = approximateKeys.keys[approximate].identifier(prefix: prefix)
+            } else if let member = members[range].first(where: hasExact) {
+                offer.id = exactKeys.keys[exactIDs[exactStart[member]]].identifier(prefix: prefix)
+            }
+            merged.append(offer)
+        }
+        return merged
+    }
+
+    /// Numbers distinct keys in the order met: one hash lookup per key, and arrays thereafter.
+    private struct KeyNumbers {
+        private var numbers: [TripKey: Int] = [:]
+        /// The keys by number.
+        private(set) var keys: [TripKey] = []
+
+        init(capacity: Int) {
+            numbers.reserveCapacity(capacity)
+            keys.reserveCapacity(capacity)
+        }
+
+        /// How many distinct keys were met.
+        var count: Int { keys.count }
+
+        /// The key's number, numbering it when it is new.
+        mutating func number(_ key: TripKey) -> Int {
+            let next = keys.count
+            // The default is stored when the key is new, in the same lookup.
+            let number = Self.read(&numbers[key, default: next])
+            if number == next { keys.append(key) }
+            return number
+        }
+
+        private static func read(_ value: inout Int) -> Int { value }
+    }
+
+    /// A car key as one provider listed it, to count that provider's copies of one car.
+    private struct CarCopy: Hashable {
+        var provider: ProviderID
+        var key: String
     }
 
     private func combine(_ members: [Offer]) -> Offer {
         var merged = members[0]
         if members.count > 1 {
-            let ranked = members.sorted { lhs, rhs in
-                let (left, right) = (MergeKeys.richness(of: lhs), MergeKeys.richness(of: rhs))
-                if left != right { return left > right }
-                return OfferSource.cheaperFirst(lhs.sources[0], rhs.sources[0])
+            // The most informative member, ties to the cheaper, then the earlier: the first of a stable sort.
+            let richness = members.map(MergeKeys.richness(of:))
+            func before(_ lhs: Int, _ rhs: Int) -> Bool {
+                if richness[lhs] != richness[rhs] { return richness[lhs] > richness[rhs] }
+                return OfferSource.cheaperFirst(members[lhs].sources[0], members[rhs].sources[0])
             }
-            merged = ranked[0]
-            var cheapestPerProvider: [ProviderID: OfferSource] = [:]
-            for source in members.flatMap(\.sources) {
-                if let kept = cheapestPerProvider[source.provider], !OfferSource.cheaperFirst(source, kept) { continue }
-                cheapestPerProvider[source.provider] = source
+            var best = 0
+            for index in members.indices.dropFirst() where before(index, best) { best = index }
+            merged = members[best]
+            // A trip has a handful of sellers: a list searched in place beats hashing provider ids.
+            var cheapestPerProvider: [OfferSource] = []
+            for member in members {
+                for source in member.sources {
+                    guard let kept = cheapestPerProvider.firstIndex(where: { $0.provider == source.provider }) else {
+                        cheapestPerProvider.append(source)
+                        continue
+                    }
+                    if OfferSource.cheaperFirst(source, cheapestPerProvider[kept]) {
+                        cheapestPerProvider[kept] = source
+                    }
+                }
             }
-            merged.sources = cheapestPerProvider.values.sorted(by: OfferSource.cheaperFirst)
-            merged.imageURL = ranked.lazy.compactMap(\.imageURL).first
+            // Providers differ, so the order is total and the list's own order does not matter.
+            merged.sources = cheapestPerProvider.sorted(by: OfferSource.cheaperFirst)
+            if merged.imageURL == nil {
+                // The picture of the most informative member that has one.
+                let ranked = members.indices.sorted(by: before)
+                merged.imageURL = ranked.lazy.compactMap { members[$0].imageURL }.first
+            }
             merged.tags = members.reduce(into: Set<OfferTag>()) { $0.formUnion($1.tags) }
             if let cheapest = merged.sources.first {
                 merged.price = cheapest.comparablePrice

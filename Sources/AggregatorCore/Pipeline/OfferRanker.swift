@@ -35,19 +35,31 @@ public struct OfferRanker: Sendable {
     /// - Returns: the offers in order, with ranking tags set.
     public func rank(_ offers: [Offer]) -> [Offer] {
         let measures = Self.measure(offers)
-        let order = measures.indices.sorted { precedes(measures[$0], measures[$1]) }
-        var ranked = order.map { offers[$0] }
+        let ids = offers.map(\.id)
+        // Sorting indices over plain numbers moves no offers and touches no reference counts.
+        let order = measures.withUnsafeBufferPointer { measures in
+            measures.indices.sorted { precedes(measures[$0], measures[$1], ids: ids) }
+        }
+        var ranked: [Offer] = []
+        ranked.reserveCapacity(order.count)
         var position = [Int](repeating: 0, count: order.count)
-        for (rank, original) in order.enumerated() { position[original] = rank }
+        for (rank, original) in order.enumerated() {
+            position[original] = rank
+            ranked.append(offers[original])
+        }
 
         let rankingTags: Set<OfferTag> = [.cheapest, .fastest, .best, .multipleSources, .fewSeatsLeft]
         for index in ranked.indices {
-            ranked[index].tags.subtract(rankingTags)
-            let providers = ranked[index].sources.map(\.provider)
-            if let first = providers.first, providers.contains(where: { $0 != first }) {
+            if !ranked[index].tags.isEmpty, !ranked[index].tags.isDisjoint(with: rankingTags) {
+                ranked[index].tags.subtract(rankingTags)
+            }
+            let sources = ranked[index].sources
+            if let first = sources.first?.provider, sources.contains(where: { $0.provider != first }) {
                 ranked[index].tags.insert(.multipleSources)
             }
-            if let seats = ranked[index].seatsLeft, seats < Self.fewSeatsThreshold {
+            if sources.contains(where: { $0.seatsLeft != nil }), let seats = ranked[index].seatsLeft,
+                seats < Self.fewSeatsThreshold
+            {
                 ranked[index].tags.insert(.fewSeatsLeft)
             }
         }
@@ -55,7 +67,7 @@ public struct OfferRanker: Sendable {
             let ranker = OfferRanker(sort: key)
             var winner: Int?
             for index in measures.indices where measures[index].converted && include(measures[index]) {
-                if let current = winner, !ranker.precedes(measures[index], measures[current]) { continue }
+                if let current = winner, !ranker.precedes(measures[index], measures[current], ids: ids) { continue }
                 winner = index
             }
             if let winner { ranked[position[winner]].tags.insert(tag) }
@@ -68,49 +80,82 @@ public struct OfferRanker: Sendable {
 
     /// The values each offer is ordered by, computed once so that sorting compares plain numbers.
     static func measure(_ offers: [Offer]) -> [Measures] {
-        let converted = offers.filter(\.isConverted)
-        let cheapest = converted.map { Self.number($0.price.amount) }.min() ?? 0
-        let durations = converted.compactMap { $0.product.itinerary?.duration.map(Self.seconds) }
-        let fastest = durations.min() ?? 0
-        // An unknown duration counts as the slowest known one, so missing data never wins.
-        let slowestRatio = fastest > 0 ? (durations.max() ?? fastest) / fastest : 1
-        return offers.map { offer in
-            let itinerary = offer.product.itinerary
-            let duration = itinerary?.duration.map(Self.seconds)
-            let price = Self.number(offer.price.amount)
-            var score: Double? = nil
-            if offer.isConverted, cheapest > 0 {
-                let durationRatio = duration.map { fastest > 0 ? $0 / fastest : 1 } ?? slowestRatio
-                score = price / cheapest + durationRatio + stopPenalty * Double(itinerary?.stops ?? 0)
-            }
-            return Measures(
-                id: offer.id, converted: offer.isConverted, totalKnown: !offer.tags.contains(.bagFeesUnknown),
-                currency: offer.price.currency.rawValue, price: price, duration: duration,
-                departure: itinerary?.legs.first?.departure?.orderingMinutes, score: score)
+        // Unconverted currencies order by code; their ranks among the codes present order the same way.
+        var currencies: [String] = []
+        for index in offers.indices where !offers[index].isConverted {
+            let currency = offers[index].price.currency.rawValue
+            if !currencies.contains(currency) { currencies.append(currency) }
         }
+        currencies.sort()
+        var measures: [Measures] = []
+        measures.reserveCapacity(offers.count)
+        var cheapest: Double?
+        var fastest: Double?
+        var slowest: Double?
+        for index in offers.indices {
+            let converted = offers[index].isConverted
+            let price = Self.number(offers[index].price.amount)
+            var duration: Double?
+            var stops = 0
+            var departure: Int64?
+            if case .flight(let itinerary) = offers[index].product {
+                duration = itinerary.duration.map(Self.seconds)
+                for leg in itinerary.legs { stops = max(stops, leg.stops) }
+                departure = itinerary.legs.first?.departure?.orderingMinutes
+            }
+            if converted {
+                if cheapest.map({ price < $0 }) ?? true { cheapest = price }
+                if let duration {
+                    if fastest.map({ duration < $0 }) ?? true { fastest = duration }
+                    if slowest.map({ duration > $0 }) ?? true { slowest = duration }
+                }
+            }
+            measures.append(
+                Measures(
+                    index: index, converted: converted, totalKnown: !offers[index].tags.contains(.bagFeesUnknown),
+                    currency: converted ? 0 : currencies.firstIndex(of: offers[index].price.currency.rawValue) ?? 0,
+                    price: price, duration: duration, departure: departure, stops: stops, score: nil))
+        }
+        let cheapestPrice = cheapest ?? 0
+        let fastestDuration = fastest ?? 0
+        // An unknown duration counts as the slowest known one, so missing data never wins.
+        let slowestRatio = fastestDuration > 0 ? (slowest ?? fastestDuration) / fastestDuration : 1
+        guard cheapestPrice > 0 else { return measures }
+        for index in measures.indices where measures[index].converted {
+            let durationRatio =
+                measures[index].duration.map { fastestDuration > 0 ? $0 / fastestDuration : 1 } ?? slowestRatio
+            measures[index].score =
+                measures[index].price / cheapestPrice + durationRatio + stopPenalty * Double(measures[index].stops)
+        }
+        return measures
     }
 
     static func seconds(_ duration: Duration) -> Double { Double(duration.components.seconds) }
 
     static func number(_ amount: Decimal) -> Double { NSDecimalNumber(decimal: amount).doubleValue }
 
-    /// The values an offer is ordered by. Prices become `Double` for speed: two prices with a few decimal
-    /// places that differ as decimals also differ as doubles, and the conversion keeps their order.
+    /// The values an offer is ordered by: plain numbers, so that sorting copies no references. Prices
+    /// become `Double` for speed: two prices with a few decimal places that differ as decimals also differ
+    /// as doubles, and the conversion keeps their order.
     struct Measures {
-        let id: String
+        /// The offer's position in the ranker's input, whose id breaks the last tie.
+        let index: Int
         let converted: Bool
         /// Whether the price includes everything asked for (no unknown bag fees).
         let totalKnown: Bool
-        let currency: String
+        /// For an unconverted price, its currency's rank among the unconverted currencies by code.
+        let currency: Int
         let price: Double
         let duration: Double?
         let departure: Int64?
-        let score: Double?
+        let stops: Int
+        var score: Double?
     }
 
     /// Whether `lhs` comes before `rhs`: converted prices first, then this ranker's key, then the
     /// tie-breaks. Unconverted prices order by currency before amount, as they cannot be compared.
-    func precedes(_ lhs: Measures, _ rhs: Measures) -> Bool {
+    /// - Parameter ids: the offers' ids, by the measures' ``Measures/index``.
+    func precedes(_ lhs: Measures, _ rhs: Measures, ids: [String]) -> Bool {
         if lhs.converted != rhs.converted { return lhs.converted }
         if sort == .price || sort == .best, lhs.totalKnown != rhs.totalKnown { return lhs.totalKnown }
         if !lhs.converted, lhs.currency != rhs.currency { return lhs.currency < rhs.currency }
@@ -125,7 +170,7 @@ public struct OfferRanker: Sendable {
         if let byPrice = Self.compareOptional(lhs.price, rhs.price) { return byPrice }
         if let byDuration = Self.compareOptional(lhs.duration, rhs.duration) { return byDuration }
         if let byDeparture = Self.compareOptional(lhs.departure, rhs.departure) { return byDeparture }
-        return lhs.id < rhs.id
+        return ids[lhs.index] < ids[rhs.index]
     }
 
     /// `nil` when equal; known values before unknown ones.

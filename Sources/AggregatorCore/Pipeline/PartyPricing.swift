@@ -32,8 +32,7 @@ public struct PartyPricing: Sendable {
         var perSeat: [ProviderID] = []
         var otherParties: [(provider: ProviderID, party: Passengers, offers: Int)] = []
         let seats = Decimal(max(party.seats, 1))
-        let priced = offers.map { offer -> Offer in
-            var offer = offer
+        func count(_ offer: Offer) {
             for index in offer.sources.indices {
                 let source = offer.sources[index]
                 if let stated = source.pricedFor, stated != party {
@@ -46,17 +45,32 @@ public struct PartyPricing: Sendable {
                     }
                 }
             }
-            guard offer.priceBasis == .perPerson, offer.product.category == .flights,
-                offer.sources.allSatisfy({ $0.pricedFor == nil })
-            else { return offer }
-            for index in offer.sources.indices {
-                let price = offer.sources[index].price
-                offer.sources[index].price = Money(price.amount * seats, price.currency)
-                if !perSeat.contains(offer.sources[index].provider) { perSeat.append(offer.sources[index].provider) }
+        }
+        func isPricedPerSeat(_ offer: Offer) -> Bool {
+            offer.priceBasis == .perPerson && offer.product.category == .flights
+                && offer.sources.allSatisfy({ $0.pricedFor == nil })
+        }
+        // Most answers hold totals only: then the offers are returned as they are, without copying them.
+        let priced: [Offer]
+        if offers.contains(where: isPricedPerSeat) {
+            priced = offers.map { offer -> Offer in
+                count(offer)
+                guard isPricedPerSeat(offer) else { return offer }
+                var offer = offer
+                for index in offer.sources.indices {
+                    let price = offer.sources[index].price
+                    offer.sources[index].price = Money(price.amount * seats, price.currency)
+                    if !perSeat.contains(offer.sources[index].provider) {
+                        perSeat.append(offer.sources[index].provider)
+                    }
+                }
+                offer.price = Money(offer.price.amount * seats, offer.price.currency)
+                offer.priceBasis = .total
+                return offer
             }
-            offer.price = Money(offer.price.amount * seats, offer.price.currency)
-            offer.priceBasis = .total
-            return offer
+        } else {
+            for offer in offers { count(offer) }
+            priced = offers
         }
         var notes: [SearchNote] = []
         if party.infants > 0 {

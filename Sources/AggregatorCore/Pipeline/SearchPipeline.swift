@@ -59,13 +59,17 @@ public struct SearchPipeline: Sendable {
 
         var notes = party.notes
         notes += filter.unknownValues(in: merged).map { SearchNote.unknownValues($0.field, trips: $0.trips) }
-        let bagsUnknown = ranked.filter { $0.tags.contains(.bagFeesUnknown) }.count
+        var bagsUnknown = 0
+        var unconverted = Set<CurrencyCode>()
+        for offer in ranked {
+            if offer.tags.contains(.bagFeesUnknown) { bagsUnknown += 1 }
+            if !offer.isConverted { unconverted.insert(offer.price.currency) }
+        }
         if bagsUnknown > 0 { notes.append(.bagFeesUnknown(trips: bagsUnknown)) }
         if !outOfRange.isEmpty {
             let currencies = Set(outOfRange.map(\.currency)).sorted()
             notes.append(.pricesOutOfRange(outOfRange.count, currencies: currencies, target: query.currency))
         }
-        let unconverted = Set(ranked.filter { !$0.isConverted }.map(\.price.currency))
         if !unconverted.isEmpty { notes.append(.unconvertedPrices(unconverted.sorted(), ratesDate: rates.date)) }
         return SearchResult(
             query: query, outcomes: runs.map(\.outcome), offers: limited, matched: ranked.count,

@@ -1,0 +1,97 @@
+import AggregatorTestSupport
+import Foundation
+import Testing
+
+@testable import AggregatorCore
+
+@Suite("Merge keys as values: the same keys and ids as their texts")
+struct MergeKeyValueTests {
+    /// Offers covering every kind of key: numbered with both clocks, local only, codeshares, no flight
+    /// numbers, a name-only carrier, two legs, and a number with leading zeros.
+    static let offers: [Offer] = [
+        OfferFactory.flight(
+            provider: "kiwi", carrier: "OS", flightNumber: "0395", from: "VIE", to: "BCN",
+            departure: "2026-12-18 07:05", price: 169),
+        OfferFactory.flight(
+            provider: "kiwi", carrier: "OS", flightNumber: "395", from: "VIE", to: "BCN",
+            departure: "2026-12-18 07:05", utc: false, stops: 1, price: 169),
+        OfferFactory.flight(
+            provider: "aviasales", carrier: "VY", carrierName: "Вуэлинг", from: "VIE", to: "BCN",
+            departure: "2026-12-18 12:30", utc: false, price: 8900, currency: .rub),
+        OfferFactory.flight(
+            provider: "sunweb", carrier: nil, carrierName: "Transavia", from: "AMS", to: "PMI",
+            departure: "1960-01-01 00:00", utc: false, price: 300),
+        TripBuilder.trip(
+            "duffel",
+            [
+                [
+                    TripBuilder.segment(
+                        "OS 7000", "VIE", "FRA", departs: "2026-12-18 07:00", arrives: "2026-12-18 08:20",
+                        operatedBy: "LH 01234"),
+                    TripBuilder.segment("LH 400", "FRA", "JFK", departs: "2026-12-18 10:00", arrives: nil),
+                ],
+                [
+                    TripBuilder.segment(
+                        "LH 401", "JFK", "FRA", departs: "2026-12-24 18:00", arrives: nil, operatedBy: "UA 9")
+                ],
+            ], price: 900),
+        TripBuilder.trip(
+            "duffel",
+            [
+                [
+                    TripBuilder.segment(
+                        "LH 1234", "VIE", "FRA", departs: "2026-12-18 07:00", arrives: nil, operatedBy: "LH 1234")
+                ]
+            ],
+            price: 120),
+    ]
+
+    @Test("Each value's text is the key MergeKeys states, and its id the id of that text")
+    func valuesSpellTheirTexts() {
+        for offer in Self.offers {
+            var values: [TripKey] = []
+            MergeKeys.appendExactKeys(of: offer, to: &values)
+            let keys = MergeKeys(offer: offer)
+            #expect(values.map(\.text) == keys.exact)
+            #expect(MergeKeys.approximateKey(of: offer)?.text == keys.approximate)
+            for value in values + [MergeKeys.approximateKey(of: offer)].compactMap({ $0 }) {
+                #expect(value.identifier(prefix: "f") == StableIdentifier.make(prefix: "f", [value.text]))
+            }
+        }
+    }
+
+    @Test("The texts keep their format: designators without leading zeros, minutes, separators")
+    func textFormat() throws {
+        let minutes = try #require(LocalDateTime(parsing: "2026-12-18 07:05")).minutesSinceEpoch
+        let keys = MergeKeys(offer: Self.offers[0])
+        #expect(keys.exact == ["flight|OS395@L\(minutes)", "flight|OS395@U\(minutes - 60)"])
+        #expect(keys.approximate == "route|code:OS|VIE-BCN@\(minutes)")
+        let old = try #require(LocalDateTime(parsing: "1960-01-01 00:00")).minutesSinceEpoch
+        #expect(MergeKeys(offer: Self.offers[3]).approximate == "route|name:transavia|AMS-PMI@\(old)")
+        #expect(old < 0)
+    }
+
+    @Test("Two values are equal exactly when their texts are")
+    func equalityFollowsText() {
+        var values: [TripKey] = []
+        for offer in Self.offers {
+            MergeKeys.appendExactKeys(of: offer, to: &values)
+            if let approximate = MergeKeys.approximateKey(of: offer) { values.append(approximate) }
+        }
+        for first in values {
+            for second in values {
+                #expect((first == second) == (first.text == second.text))
+            }
+        }
+    }
+
+    @Test("A digest fed in pieces, numbers included, is the identifier of the whole text")
+    func digestInPieces() {
+        for number: Int64 in [0, 7, -7, 1_234_567_890, .max, .min] {
+            var digest = StableDigest()
+            digest.append("flight|OS1@L")
+            digest.append(number)
+            #expect(digest.identifier(prefix: "f") == StableIdentifier.make(prefix: "f", ["flight|OS1@L\(number)"]))
+        }
+    }
+}
