@@ -1,6 +1,9 @@
+import AggregatorCore
 import AggregatorTestSupport
 import Foundation
 import Testing
+
+@testable import AggregateCLI
 
 /// A key set in the environment turns its provider live, and `aggregate providers --check` asks every
 /// live provider one small question, against servers on loopback.
@@ -68,5 +71,41 @@ struct LiveProvidersTests {
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("no provider is live"))
         #expect(run.stderr.contains("AGGREGATE_<ID>_API_KEY"))
+    }
+}
+
+/// The question a live check asks: the provider's sample question, moved ahead when its date has passed.
+@Suite("The question providers --check asks")
+struct ProviderCheckQueryTests {
+    private static func descriptor(_ sample: SearchQuery, required: Set<QueryField> = []) -> ProviderDescriptor {
+        ProviderDescriptor(
+            id: "probe", displayName: "Probe", summary: "A probe.", categories: [.flights], capabilities: [.dates],
+            requiredFields: required, embeddedResponses: EmbeddedResponses([:]), sampleQuery: sample)
+    }
+
+    private static let today = LocalDate(iso: "2026-11-23") ?? LocalDate(daysSinceEpoch: 0)
+
+    @Test func aSampleDateStillAheadIsKept() throws {
+        let sample = SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18"))
+        let query = ProviderCheck.query(for: Self.descriptor(sample), today: Self.today)
+        #expect(query.departureDates?.description == "2026-12-18")
+        #expect(query.origins == ["VIE"] && query.destinations == ["BCN"])
+    }
+
+    @Test func aPastSampleDateMovesAMonthAheadKeepingTheStay() throws {
+        let sample = SearchQuery(
+            origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2025-03-01"),
+            returnDates: DateRange(parsing: "2025-03-08"), roundTrip: true)
+        let query = ProviderCheck.query(for: Self.descriptor(sample), today: Self.today)
+        #expect(query.departureDates?.description == "2026-12-23")
+        #expect(query.returnDates?.description == "2026-12-30")
+    }
+
+    @Test func aRequiredDateIsAddedAndNoDateIsAddedWhereNoneIsNeeded() throws {
+        let needing = ProviderCheck.query(
+            for: Self.descriptor(SearchQuery(origin: "VIE"), required: [.departureDate]), today: Self.today)
+        #expect(needing.departureDates?.description == "2026-12-23")
+        let plain = ProviderCheck.query(for: Self.descriptor(SearchQuery(kind: .cars)), today: Self.today)
+        #expect(plain.departureDates == nil)
     }
 }
