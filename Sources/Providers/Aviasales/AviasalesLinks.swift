@@ -24,10 +24,7 @@ enum AviasalesLinks {
             }
             return url
         }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return nil }
-        return url
+        return WebLink.url(text)
     }
 
     /// The site's search for a trip, which Aviasales opens with today's prices:

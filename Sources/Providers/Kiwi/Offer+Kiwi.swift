@@ -170,28 +170,11 @@ enum KiwiLinks {
     /// - Parameter text: the link as sent.
     /// - Returns: the URL, or `nil` for `javascript:`, `file:`, `data:`, relative or unparsable links.
     static func webURL(_ text: String) -> URL? {
-        // Byte checks first, so that text that cannot be a clean web link is never parsed: a scheme other
-        // than http(s), spaces or control characters (C0, DEL, C1), or a length no booking link reaches.
-        guard text.utf8.count <= maximumLength, hasWebScheme(text), !hasSpaceOrControl(text),
-            let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return nil }
-        return url
+        WebLink.url(text, maximumLength: maximumLength)
     }
 
     /// The longest link taken: Kiwi's booking links, tokens included, stay far below it.
     static let maximumLength = 16_384
-
-    /// Whether the text holds a space or a control character; C1 controls (U+0080–U+009F) are `C2 80`–`C2 9F`
-    /// in UTF-8.
-    private static func hasSpaceOrControl(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte <= 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
-            previous = byte
-        }
-        return false
-    }
 
     /// `{base}{key}.jpg`, with `key` percent-encoded as a single path component so that a key such as
     /// `../../x` cannot change the path.
@@ -220,16 +203,5 @@ enum KiwiLinks {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Whether the text starts with `http://` or `https://`, in any case.
-    private static func hasWebScheme(_ text: String) -> Bool {
-        var utf8 = text.utf8.makeIterator()
-        for expected in "http".utf8 {
-            guard let byte = utf8.next(), byte | 0x20 == expected else { return false }
-        }
-        var next = utf8.next()
-        if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = utf8.next() }
-        return next == UInt8(ascii: ":") && utf8.next() == UInt8(ascii: "/") && utf8.next() == UInt8(ascii: "/")
     }
 }

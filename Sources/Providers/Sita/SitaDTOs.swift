@@ -23,7 +23,7 @@ struct SitaAirline: Sendable, Hashable {
     /// Whether the airline still flies: `active` is `"Y"`.
     var isActive: Bool
     /// The logo.
-    var image: SitaLink
+    var image: WebLink
 
     /// The most digits an id may have: SITA's ids are small, and this many always fit in an `Int`.
     static let maximumIDDigits = 18
@@ -47,7 +47,7 @@ struct SitaAirline: Sendable, Hashable {
         icao = Self.code(try record["icao"], length: 3, digitsAllowed: false)
         callsign = Self.text(try record["callsign"])
         country = Self.text(try record["country"])
-        image = SitaLink(try record["image"])
+        image = WebLink(try record["image"])
     }
 
     /// A non-negative whole number, sent as a JSON number or as a string of ASCII digits with optional

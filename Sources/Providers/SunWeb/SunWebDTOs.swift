@@ -61,9 +61,9 @@ struct SunWebAirline: Sendable, Hashable {
     /// The line the airline advertises itself with, when it has a non-blank one.
     var headline: String?
     /// The airline's logo.
-    var logo: SunWebLink
+    var logo: WebLink
     /// A large picture, used as the offer's image.
-    var picture: SunWebLink
+    var picture: WebLink
 
     /// Reads and checks one airline record; the optional fields are lenient, so a wrongly typed logo
     /// costs only the logo.
@@ -79,7 +79,7 @@ struct SunWebAirline: Sendable, Hashable {
         guard !name.isEmpty else { throw nameField.error("is blank") }
         headline = (try? record["headline"].ifPresent?.string)?.trimmedText
         if headline?.isEmpty == true { headline = nil }
-        logo = SunWebLink(try record["logoImg"])
-        picture = SunWebLink(try record["mainImg"])
+        logo = WebLink(try record["logoImg"])
+        picture = WebLink(try record["mainImg"])
     }
 }

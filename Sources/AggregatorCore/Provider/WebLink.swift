@@ -1,14 +1,12 @@
-import AggregatorCore
 import Foundation
 
-/// What a link field of an airline record (`logoImg`, `mainImg`) held: nothing, a web link, or text
-/// that is not one.
+/// What a link field of a provider's answer held: nothing, a web link, or text that is not one.
 ///
-/// Provider data is hostile until proven otherwise: only an `http` or `https` URL with a host can become
-/// a logo or a picture. Anything else (`javascript:`, `file:`, `data:`, a bare file name, text with
-/// control characters, a link longer than any real one) is left out, and counted so that the user is
-/// told.
-enum SunWebLink: Sendable, Hashable {
+/// Provider data is hostile until proven otherwise: only an `http` or `https` URL with a host becomes a
+/// link. Anything else (`javascript:`, `file:`, `data:`, a bare file name, text with spaces or control
+/// characters, text longer than any real link) is refused, so that a provider can count it and tell the
+/// user. The one check every provider's links go through; ``ResponseScreen`` checks the mapped offers again.
+public enum WebLink: Sendable, Hashable {
     /// No usable text: absent, null, blank or not a string.
     case absent
     /// A web link.
@@ -16,28 +14,36 @@ enum SunWebLink: Sendable, Hashable {
     /// Text that is not a web link.
     case refused
 
-    /// The longest link taken: real logo and picture URLs are far shorter.
-    static let maximumLength = 4_096
+    /// The longest link taken by default: logos, pictures and booking pages are far shorter.
+    public static let maximumLength = 4_096
 
     /// Reads a link field; a value of the wrong type costs only the field.
-    /// - Parameter node: the field, possibly missing.
-    init(_ node: JSONNode) {
-        guard let text = (try? node.ifPresent?.string)?.trimmedText, !text.isEmpty else {
+    /// - Parameters:
+    ///   - node: the field, possibly missing.
+    ///   - maximumLength: the longest link taken, in UTF-8 bytes.
+    public init(_ node: JSONNode, maximumLength: Int = WebLink.maximumLength) {
+        let text = (try? node.ifPresent?.string)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !text.isEmpty else {
             self = .absent
             return
         }
-        self = Self.webURL(text).map(SunWebLink.web) ?? .refused
+        self = Self.url(text, maximumLength: maximumLength).map(WebLink.web) ?? .refused
     }
 
     /// The URL, when the field held a web link.
-    var url: URL? {
+    public var url: URL? {
         guard case .web(let url) = self else { return nil }
         return url
     }
 
     /// `text` as a URL when it is an `http` or `https` link with a host and nothing that could steer a
-    /// terminal; the scheme and the characters are checked on the bytes before a URL is built.
-    static func webURL(_ text: String) -> URL? {
+    /// terminal. The length, the scheme and the characters are checked on the bytes, so that text that
+    /// cannot be a clean web link is never parsed.
+    /// - Parameters:
+    ///   - text: the link as sent.
+    ///   - maximumLength: the longest link taken, in UTF-8 bytes.
+    /// - Returns: the URL, or `nil`.
+    public static func url(_ text: String, maximumLength: Int = WebLink.maximumLength) -> URL? {
         let bytes = text.utf8
         guard bytes.count <= maximumLength, hasWebScheme(bytes) else { return nil }
         var previous: UInt8 = 0
@@ -46,9 +52,7 @@ enum SunWebLink: Sendable, Hashable {
             if byte <= 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return nil }
             previous = byte
         }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return nil }
+        guard let url = URL(string: text), ResponseScreen.isWebLink(url) else { return nil }
         return url
     }
 
