@@ -72,29 +72,30 @@ public struct KiwiProvider: OfferProvider {
         let retrievedAt = client.now()
         return try client.read(body) { root in
             let answer = try KiwiAnswer(root, provider: client.provider)
-            var mapper = KiwiOfferMapper(
-                provider: client.provider, currency: answer.currency,
-                pricedFor: answer.statedParty ?? query.passengers, retrievedAt: retrievedAt)
-            let records = try answer.records.decodeRecords { record in
+            let (provider, currency) = (client.provider, answer.currency)
+            let pricedFor = answer.statedParty ?? query.passengers
+            // Large answers are read on every core, each thread mapping with its own mapper.
+            var read = try answer.records.decodeRecordsInParallel {
+                KiwiOfferMapper(provider: provider, currency: currency, pricedFor: pricedFor, retrievedAt: retrievedAt)
+            } _: { mapper, record in
                 try Task.checkCancellation()
                 return mapper.offer(for: try KiwiItinerary(record))
             }
-            var offers: [Offer] = []
-            offers.reserveCapacity(records.records.count)
-            var seen = Set<String>()
-            var repeats = 0
-            for offer in records.records {
-                // An exact repeat is the same trip at the same price: one offer, the repeat counted.
-                if seen.insert(offer.id).inserted { offers.append(offer) } else { repeats += 1 }
-            }
+            // An exact repeat is the same trip at the same price: one offer, the repeat counted.
+            var offers = read.records.records
+            read.records.records = []
+            let decoded = offers.count
+            var seen = Set<String>(minimumCapacity: decoded)
+            offers.removeAll { !seen.insert($0.id).inserted }
+            let repeats = decoded - offers.count
             return ProviderResponse(
-                offers: offers, skipped: records.skipped + repeats, notes: Self.notes(for: mapper))
+                offers: offers, skipped: read.records.skipped + repeats,
+                notes: Self.notes(droppedLinks: read.workers.reduce(0) { $0 + $1.droppedLinks }))
         }
     }
 
     /// A note on booking links that were dropped because they were not web links.
-    static func notes(for mapper: KiwiOfferMapper) -> [String] {
-        let count = mapper.droppedLinks
+    static func notes(droppedLinks count: Int) -> [String] {
         guard count > 0 else { return [] }
         return [
             count == 1

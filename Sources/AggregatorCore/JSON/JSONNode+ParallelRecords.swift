@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+
+extension JSONNode {
+    /// The elements one worker takes at a time: enough that handing out work costs nothing next to
+    /// decoding it, few enough that the workers finish together and a cancellation is seen soon.
+    static let recordsPerChunk = 128
+
+    /// Reads every element of this array like ``decodeRecords(_:)``, spreading the work over the machine's
+    /// cores: the same records in the same order, the same count of skipped ones and the same first failure.
+    ///
+    /// Each worker thread gets its own `Worker`, made by `makeWorker`, which `decode` may change: counters
+    /// and caches live there, so that no state is shared between threads. The workers are returned so that
+    /// their counters can be added up. Small arrays and one-core machines are read on the calling thread
+    /// with a single worker.
+    ///
+    /// Cancellation is checked between chunks of ``recordsPerChunk`` elements: when the calling task is
+    /// cancelled, or `decode` throws `CancellationError`, every thread stops after its current chunk and
+    /// `CancellationError` is thrown.
+    /// - Parameters:
+    ///   - makeWorker: makes the state one thread decodes with.
+    ///   - decode: turns one element into a record; throwing skips the element.
+    /// - Returns: the records read, with how many were skipped and the first failure, and the workers.
+    /// - Throws: `JSONError` when this node is missing or not an array, and `CancellationError`.
+    public func decodeRecordsInParallel<Worker: Sendable, Record: Sendable>(
+        worker makeWorker: @Sendable () -> Worker,
+        _ decode: @Sendable (inout Worker, JSONNode) throws -> Record
+    ) throws -> (records: JSONRecords<Record>, workers: [Worker]) {
+        var starts: [Int] = []
+        var iterator = try elements.makeIterator()
+        while let element = iterator.next() { starts.append(element.offset) }
+        let chunkCount = (starts.count + Self.recordsPerChunk - 1) / Self.recordsPerChunk
+        let threads = min(ProcessInfo.processInfo.activeProcessorCount, chunkCount)
+        guard threads > 1 else {
+            var worker = makeWorker()
+            let records = try decodeRecords { element in try decode(&worker, element) }
+            return (records, [worker])
+        }
+
+        let work = ParallelRecords<Worker, Record>(array: self, starts: starts, chunks: chunkCount, threads: threads)
+        defer { work.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var worker = makeWorker()
+            defer { work.workers[thread] = worker }
+            while let chunk = work.nextChunk() {
+                var result = JSONRecords<Record>()
+                let first = chunk * Self.recordsPerChunk
+                for position in first..<min(first + Self.recordsPerChunk, work.starts.count) {
+                    do {
+                        result.records.append(try decode(&worker, work.element(at: position)))
+                    } catch is CancellationError {
+                        work.cancel()
+                        break
+                    } catch {
+                        result.skipped += 1
+                        if result.firstError == nil { result.firstError = error }
+                    }
+                }
+                work.chunks[chunk] = result
+            }
+        }
+        if work.isCancelled { throw CancellationError() }
+        var records = JSONRecords<Record>()
+        records.records.reserveCapacity(starts.count)
+        for chunk in work.chunks {
+            records.records += chunk.records
+            records.skipped += chunk.skipped
+            if records.firstError == nil { records.firstError = chunk.firstError }
+        }
+        return (records, work.workers.compactMap { $0 })
+    }
+}
+
+/// The shared state of one parallel read: where the elements start, the next chunk to hand out, whether to
+/// stop, and one slot per chunk and per thread, each written by exactly one thread and read only after all
+/// have finished.
+///
+/// It points into the document, so, like a node, it must not outlive the `JSONDocument.read` call that
+/// made it; it is `Sendable` only so that the threads of that one read can share it.
+private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
+    /// Where each element starts.
+    let starts: [Int]
+    private let context: UnsafePointer<JSONContext>
+    private let location: JSONPath
+    let chunks: UnsafeMutableBufferPointer<JSONRecords<Record>>
+    let workers: UnsafeMutableBufferPointer<Worker?>
+    private let lock = NSLock()
+    private var upcoming = 0
+    private var cancelled = false
+
+    init(array: JSONNode, starts: [Int], chunks count: Int, threads: Int) {
+        self.starts = starts
+        context = array.context
+        location = array.location
+        chunks = .allocate(capacity: count)
+        chunks.initialize(repeating: JSONRecords())
+        workers = .allocate(capacity: threads)
+        workers.initialize(repeating: nil)
+    }
+
+    func deallocate() {
+        _ = chunks.deinitialize()
+        chunks.deallocate()
+        _ = workers.deinitialize()
+        workers.deallocate()
+    }
+
+    /// The element at `position`, with its path.
+    func element(at position: Int) -> JSONNode {
+        JSONNode(context: context, offset: starts[position], path: location.appending(index: position))
+    }
+
+    /// The next chunk to decode, or `nil` when all are handed out or the read is cancelled. The thread the
+    /// read started on belongs to the calling task, so it is the one that notices a cancellation.
+    func nextChunk() -> Int? {
+        if Task.isCancelled { cancel() }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !cancelled, upcoming < chunks.count else { return nil }
+        defer { upcoming += 1 }
+        return upcoming
+    }
+
+    /// Stops every thread after its current chunk.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    /// Whether the read was cancelled.
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+}
