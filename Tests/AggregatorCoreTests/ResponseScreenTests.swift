@@ -95,12 +95,31 @@ struct ResponseScreenTests {
         for link in Self.hostileLinks {
             #expect(!ResponseScreen.isWebLink(try Self.url(link)), "\(link)")
         }
-        for link in ["https://www.kiwi.com/en/booking?token=a%20b", "http://127.0.0.1:8080/x", "HTTP://EXAMPLE.COM"] {
+        for link in [
+            "https://www.kiwi.com/en/booking?token=a%20b", "http://127.0.0.1:8080/x", "HTTP://EXAMPLE.COM",
+            "hTtPs://example.com",
+        ] {
             #expect(ResponseScreen.isWebLink(try Self.url(link)), "\(link)")
+        }
+        for link in ["httpx://example.com", "htt://example.com", "httpss://example.com", "h\u{0130}tp://example.com"] {
+            guard let url = URL(string: link) else { continue }
+            #expect(!ResponseScreen.isWebLink(url), "\(link)")
         }
         #expect(ResponseScreen.isPrice(Money(decimal("94.43"), .eur)))
         for amount: Decimal in [0, -1, .nan] {
             #expect(!ResponseScreen.isPrice(Money(amount, .eur)), "\(amount)")
         }
+    }
+
+    @Test func aCleanAnswerPassesAsItIsWithoutANote() throws {
+        let offers = try [
+            Self.flight("395", link: "https://www.kiwi.com/booking?id=1", image: "https://images.example/a.jpg"),
+            Self.flight("396", link: nil),
+        ]
+        let response = ProviderResponse(offers: offers, skipped: 2, notes: ["as sent"])
+        let (screened, notes) = ResponseScreen().screen(response)
+        #expect(screened.offers == offers)
+        #expect(screened.skipped == 2 && screened.notes == ["as sent"])
+        #expect(notes.isEmpty)
     }
 }

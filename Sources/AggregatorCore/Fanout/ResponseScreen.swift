@@ -24,11 +24,16 @@ public struct ResponseScreen: Sendable {
     /// - Returns: the answer with non-web links removed and unpriced offers dropped (and counted as
     ///   skipped), and a note counting the links removed, when there were any.
     public func screen(_ response: ProviderResponse) -> (response: ProviderResponse, notes: [ProviderNote]) {
+        // Nearly every answer is clean: finding that out only reads, so its offers are not copied.
+        if response.offers.allSatisfy(Self.isClean), response.airlines.allSatisfy(Self.isClean) {
+            return (response, [])
+        }
         var screened = response
         var droppedLinks = 0
         let priced = response.offers.filter { offer in offer.sources.allSatisfy { Self.isPrice($0.price) } }
         screened.skipped += response.offers.count - priced.count
         screened.offers = priced.map { offer in
+            guard !Self.isClean(offer) else { return offer }
             var offer = offer
             offer.imageURL = Self.webLink(offer.imageURL, counting: &droppedLinks)
             for index in offer.sources.indices {
@@ -50,12 +55,46 @@ public struct ResponseScreen: Sendable {
         return (screened, droppedLinks > 0 ? [.nonWebLinksDropped(droppedLinks)] : [])
     }
 
+    /// Whether the screen leaves an offer as it is: every price payable and every link a web link.
+    private static func isClean(_ offer: Offer) -> Bool {
+        guard isWebLinkOrAbsent(offer.imageURL) else { return false }
+        for source in offer.sources {
+            guard isPrice(source.price), isWebLinkOrAbsent(source.deepLink) else { return false }
+        }
+        guard case .flight(let itinerary) = offer.product else { return true }
+        for leg in itinerary.legs {
+            for segment in leg.segments {
+                guard isWebLinkOrAbsent(segment.carrier.logoURL),
+                    isWebLinkOrAbsent(segment.operatingCarrier?.logoURL)
+                else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether the screen leaves an airline record as it is.
+    private static func isClean(_ record: AirlineRecord) -> Bool {
+        isWebLinkOrAbsent(record.imageURL)
+    }
+
+    private static func isWebLinkOrAbsent(_ url: URL?) -> Bool {
+        url.map(isWebLink) ?? true
+    }
+
     /// Whether a URL is a web link: `http` or `https` (in any case), with a host.
     /// - Parameter url: the URL.
     /// - Returns: `true` for a link a browser can open on the web.
     public static func isWebLink(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        guard let scheme = url.scheme, isWebScheme(scheme) else { return false }
         guard let host = url.host, !host.isEmpty else { return false }
+        return true
+    }
+
+    /// Whether a scheme is `http` or `https` in any case, compared without building a lowercased copy.
+    private static func isWebScheme(_ scheme: String) -> Bool {
+        let bytes = scheme.utf8
+        guard bytes.count == 4 || bytes.count == 5 else { return false }
+        for (byte, expected) in zip(bytes, "https".utf8) where byte | 0x20 != expected { return false }
         return true
     }
 
