@@ -9,9 +9,18 @@ struct WebLinkTests {
         #expect(WebLink.url(text)?.absoluteString == text)
     }
 
+    /// Characters that are not controls although their UTF-8 looks close: `©` is C2 A9 (C1 controls are
+    /// C2 80–9F), `Â` is C3 82.
+    @Test(arguments: ["https://a.example/\u{A9}", "https://a.example/\u{C2}"])
+    func printableCharactersBesideControlsAreTaken(text: String) {
+        #expect(WebLink.url(text) != nil)
+    }
+
     @Test(arguments: [
         "javascript:alert(1)", "file:///etc/passwd", "data:text/html,hi", "https:///nohost", "//host/path",
         "https://a.example/ b", "https://a.example/\u{1B}[2J", "https://a.example/\u{9B}31m", "ftp://a.example/",
+        "https://a.example/\u{7F}", "https://a.example/\u{85}", "https://a.example/\u{A9}\u{9F}",
+        "https://a.example/" + String(repeating: "token", count: 200) + "\t",
         "https://a.example/" + String(repeating: "x", count: 5000),
     ])
     func anythingElseIsRefused(text: String) {

@@ -20,16 +20,22 @@ public enum StableIdentifier {
 }
 
 /// The running FNV-1a state behind ``StableIdentifier``, for callers that can feed a part's text piece by
-/// piece instead of building it first: feeding `"ab"` then `"c"` gives the digest of `"abc"`.
-struct StableDigest {
+/// piece instead of building it first: feeding `"ab"` then `"c"` gives the digest of `"abc"`, and
+/// `StableIdentifier.make(prefix: p, ["ab", "c"])` equals feeding `"ab"`, a separator and `"c"`, then
+/// ``identifier(prefix:)``.
+public struct StableDigest: Sendable {
     private static let prime: UInt64 = 0x0000_0100_0000_01b3
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// Starts a digest of nothing.
+    public init() {}
+
     /// Feeds the separator between two parts.
-    mutating func appendSeparator() { hash = (hash ^ 0x1f) &* Self.prime }
+    public mutating func appendSeparator() { hash = (hash ^ 0x1f) &* Self.prime }
 
     /// Feeds text's UTF-8 bytes.
-    mutating func append(_ text: String) {
+    /// - Parameter text: the text.
+    public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append(bytes: $0) }
     }
@@ -40,7 +46,8 @@ struct StableDigest {
     }
 
     /// Feeds the decimal digits of a number as `"\(number)"` writes them.
-    mutating func append(_ number: Int64) {
+    /// - Parameter number: the number.
+    public mutating func append(_ number: Int64) {
         if number < 0 { hash = (hash ^ UInt64(UInt8(ascii: "-"))) &* Self.prime }
         var magnitude = number.magnitude
         // 20 digits hold any UInt64; digits are produced from the right and fed from the left.
@@ -57,7 +64,9 @@ struct StableDigest {
     }
 
     /// The identifier: `prefix`, `-`, and 16 lower-case hexadecimal digits.
-    func identifier(prefix: String) -> String {
+    /// - Parameter prefix: a short readable prefix such as `f` for flights.
+    /// - Returns: for example `f-3a9c0b17d2e4f601`.
+    public func identifier(prefix: String) -> String {
         var prefix = prefix
         return prefix.withUTF8 { head in
             String(unsafeUninitializedCapacity: head.count + 17) { buffer in

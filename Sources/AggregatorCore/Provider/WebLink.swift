@@ -44,29 +44,42 @@ public enum WebLink: Sendable, Hashable {
     ///   - maximumLength: the longest link taken, in UTF-8 bytes.
     /// - Returns: the URL, or `nil`.
     public static func url(_ text: String, maximumLength: Int = WebLink.maximumLength) -> URL? {
-        let bytes = text.utf8
-        guard bytes.count <= maximumLength, hasWebScheme(bytes) else { return nil }
-        var previous: UInt8 = 0
-        for byte in bytes {
-            // Spaces, C0 controls and DEL; C1 controls are U+0080–U+009F, which UTF-8 writes as C2 80–9F.
-            if byte <= 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return nil }
-            previous = byte
+        var text = text
+        let clean = text.withUTF8 { bytes in
+            bytes.count <= maximumLength && hasWebScheme(bytes) && !hasSpaceOrControl(bytes)
         }
-        guard let url = URL(string: text), ResponseScreen.isWebLink(url) else { return nil }
+        guard clean, let url = URL(string: text), ResponseScreen.isWebLink(url) else { return nil }
         return url
     }
 
-    /// Whether the bytes start with `http://` or `https://`, in any case.
-    private static func hasWebScheme(_ bytes: String.UTF8View) -> Bool {
-        var index = bytes.startIndex
-        for expected in "http".utf8 {
-            guard index < bytes.endIndex, bytes[index] | 0x20 == expected else { return false }
-            bytes.formIndex(after: &index)
+    /// Whether the text holds a space, a C0 control, DEL or a C1 control (U+0080–U+009F, which UTF-8 writes as
+    /// C2 80–9F). Booking links run to kilobytes, so one branch-free pass looks for any byte that could start
+    /// such a character before the exact check runs.
+    private static func hasSpaceOrControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var suspect: UInt8 = 0
+        for byte in bytes {
+            suspect |= (byte <= 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0) | (byte == 0xC2 ? 1 : 0)
         }
-        if index < bytes.endIndex, bytes[index] | 0x20 == UInt8(ascii: "s") { bytes.formIndex(after: &index) }
+        guard suspect != 0 else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte <= 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Whether the bytes start with `http://` or `https://`, in any case.
+    private static func hasWebScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        for expected in "http".utf8 {
+            guard index < bytes.count, bytes[index] | 0x20 == expected else { return false }
+            index += 1
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
         for expected in "://".utf8 {
-            guard index < bytes.endIndex, bytes[index] == expected else { return false }
-            bytes.formIndex(after: &index)
+            guard index < bytes.count, bytes[index] == expected else { return false }
+            index += 1
         }
         return true
     }

@@ -61,7 +61,7 @@ struct KiwiOfferMapper {
         if itinerary.isHiddenCity { tags.insert(.hiddenCity) }
         if itinerary.isSelfTransfer { tags.insert(.selfTransfer) }
         return Offer(
-            id: StableIdentifier.make(prefix: provider.rawValue, itinerary.contentKey(currency: currency)),
+            id: itinerary.contentIdentifier(prefix: provider.rawValue, currency: currency),
             product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source,
             imageURL: itinerary.mapIdto.flatMap { image(for: $0) }, tags: tags)
     }
@@ -76,31 +76,39 @@ struct KiwiOfferMapper {
 }
 
 extension KiwiItinerary {
-    /// What identifies the trip itself: every segment's carrier, flight number, airports, times and
-    /// direction, then the destination and the price. Kiwi's per-request ids are left out. Times are
-    /// seconds in both shapes, so a trip reads to the same id from either.
-    func contentKey(currency: CurrencyCode) -> [String] {
-        var parts: [String] = []
-        parts.reserveCapacity(route.count + 2)
-        for segment in route {
-            var part = segment.airline
-            part.reserveCapacity(64)
-            part += "/"
-            part += segment.flightNumber ?? ""
-            part += "/"
-            part += segment.flyFrom
-            part += "/"
-            part += segment.flyTo
-            part += "/"
-            if let seconds = segment.departure.utcSeconds { part += String(seconds) }
-            part += "/"
-            if let seconds = segment.departure.localSeconds { part += String(seconds) }
-            part += segment.isInbound ? "/1" : "/0"
-            parts.append(part)
+    /// The offer id: a digest of what identifies the trip itself, every segment's carrier, flight number,
+    /// airports, times and direction, then the destination and the price. Kiwi's per-request ids are left
+    /// out. Times are seconds in both shapes, so a trip reads to the same id from either. The parts are fed
+    /// to the digest as they are read, `carrier/number/from/to/utc/local/direction` per segment, never
+    /// built as text.
+    /// - Parameters:
+    ///   - prefix: the id's prefix, the provider's id.
+    ///   - currency: the answer's currency, part of the price.
+    /// - Returns: the id, such as `kiwi-3a9c0b17d2e4f601`.
+    func contentIdentifier(prefix: String, currency: CurrencyCode) -> String {
+        var digest = StableDigest()
+        for (index, segment) in route.enumerated() {
+            if index > 0 { digest.appendSeparator() }
+            digest.append(segment.airline)
+            digest.append("/")
+            digest.append(segment.flightNumber ?? "")
+            digest.append("/")
+            digest.append(segment.flyFrom)
+            digest.append("/")
+            digest.append(segment.flyTo)
+            digest.append("/")
+            if let seconds = segment.departure.utcSeconds { digest.append(seconds) }
+            digest.append("/")
+            if let seconds = segment.departure.localSeconds { digest.append(seconds) }
+            digest.append(segment.isInbound ? "/1" : "/0")
         }
-        parts.append(cityCodeTo ?? "")
-        parts.append(price.description + " " + currency.rawValue)
-        return parts
+        if !route.isEmpty { digest.appendSeparator() }
+        digest.append(cityCodeTo ?? "")
+        digest.appendSeparator()
+        digest.append(price.description)
+        digest.append(" ")
+        digest.append(currency.rawValue)
+        return digest.identifier(prefix: prefix)
     }
 
     /// Builds one direction of the trip from its segments.
