@@ -43,27 +43,25 @@ extension JSONNode {
             var worker = makeWorker()
             defer { work.workers[thread] = worker }
             while let chunk = work.nextChunk() {
-                var result = JSONRecords<Record>()
+                var failures = ParallelRecords<Worker, Record>.Failures()
                 let first = chunk * Self.recordsPerChunk
                 for position in first..<min(first + Self.recordsPerChunk, work.starts.count) {
                     do {
-                        result.records.append(try decode(&worker, work.element(at: position)))
+                        work.store(try decode(&worker, work.element(at: position)), at: position)
                     } catch is CancellationError {
                         work.cancel()
                         break
                     } catch {
-                        result.skipped += 1
-                        if result.firstError == nil { result.firstError = error }
+                        failures.skipped += 1
+                        if failures.firstError == nil { failures.firstError = error }
                     }
                 }
-                work.chunks[chunk] = result
+                work.failures[chunk] = failures
             }
         }
         if work.isCancelled { throw CancellationError() }
-        var records = JSONRecords<Record>()
-        records.records.reserveCapacity(starts.count)
-        for chunk in work.chunks {
-            records.records += chunk.records
+        var records = JSONRecords<Record>(records: work.takeRecords())
+        for chunk in work.failures {
             records.skipped += chunk.skipped
             if records.firstError == nil { records.firstError = chunk.firstError }
         }
@@ -72,17 +70,27 @@ extension JSONNode {
 }
 
 /// The shared state of one parallel read: where the elements start, the next chunk to hand out, whether to
-/// stop, and one slot per chunk and per thread, each written by exactly one thread and read only after all
-/// have finished.
+/// stop, and one slot per element, per chunk and per thread, each written by exactly one thread and read
+/// only after all have finished.
 ///
 /// It points into the document, so, like a node, it must not outlive the `JSONDocument.read` call that
 /// made it; it is `Sendable` only so that the threads of that one read can share it.
 private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
+    /// What went wrong in one chunk.
+    struct Failures {
+        var skipped = 0
+        var firstError: (any Error)?
+    }
+
     /// Where each element starts.
     let starts: [Int]
     private let context: UnsafePointer<JSONContext>
     private let location: JSONPath
-    let chunks: UnsafeMutableBufferPointer<JSONRecords<Record>>
+    /// One slot per element, initialized when the element was read: records are moved out of it at the
+    /// end, never copied, since a record such as an offer holds many references.
+    private let records: UnsafeMutableBufferPointer<Record>
+    private let stored: UnsafeMutableBufferPointer<Bool>
+    let failures: UnsafeMutableBufferPointer<Failures>
     let workers: UnsafeMutableBufferPointer<Worker?>
     private let lock = NSLock()
     private var upcoming = 0
@@ -92,17 +100,44 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         self.starts = starts
         context = array.context
         location = array.location
-        chunks = .allocate(capacity: count)
-        chunks.initialize(repeating: JSONRecords())
+        records = .allocate(capacity: starts.count)
+        stored = .allocate(capacity: starts.count)
+        stored.initialize(repeating: false)
+        failures = .allocate(capacity: count)
+        failures.initialize(repeating: Failures())
         workers = .allocate(capacity: threads)
         workers.initialize(repeating: nil)
     }
 
     func deallocate() {
-        _ = chunks.deinitialize()
-        chunks.deallocate()
+        for position in stored.indices where stored[position] {
+            (records.baseAddress! + position).deinitialize(count: 1)
+        }
+        records.deallocate()
+        stored.deallocate()
+        _ = failures.deinitialize()
+        failures.deallocate()
         _ = workers.deinitialize()
         workers.deallocate()
+    }
+
+    /// Keeps the record read from the element at `position`.
+    func store(_ record: Record, at position: Int) {
+        (records.baseAddress! + position).initialize(to: record)
+        stored[position] = true
+    }
+
+    /// The records read, in document order, moved out of their slots.
+    func takeRecords() -> [Record] {
+        let count = stored.reduce(0) { $0 + ($1 ? 1 : 0) }
+        return [Record](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            for position in stored.indices where stored[position] {
+                (buffer.baseAddress! + initialized).initialize(to: (records.baseAddress! + position).move())
+                stored[position] = false
+                initialized += 1
+            }
+        }
     }
 
     /// The element at `position`, with its path.
@@ -116,7 +151,7 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         if Task.isCancelled { cancel() }
         lock.lock()
         defer { lock.unlock() }
-        guard !cancelled, upcoming < chunks.count else { return nil }
+        guard !cancelled, upcoming < failures.count else { return nil }
         defer { upcoming += 1 }
         return upcoming
     }

@@ -61,6 +61,50 @@ struct JSONParallelRecordsTests {
         }
     }
 
+    /// Counts the records alive, to show that each read record is released exactly once.
+    private final class Census: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var alive: Int { lock.withLock { count } }
+        func add(_ change: Int) { lock.withLock { count += change } }
+    }
+
+    private final class Tracked: Sendable {
+        let census: Census
+        init(_ census: Census) {
+            self.census = census
+            census.add(1)
+        }
+        deinit { census.add(-1) }
+    }
+
+    @Test func recordsAreReleasedOnceWhetherTheReadEndsOrIsCancelled() throws {
+        let census = Census()
+        let text = Self.document(count: 2_000)
+        var kept = try readJSON(text) { root in
+            try root["data"].decodeRecordsInParallel {
+                Counter()
+            } _: { _, record in
+                _ = try record["price"].decimal
+                return Tracked(census)
+            }
+        }
+        #expect(census.alive == kept.records.records.count && census.alive > 1_000)
+        kept.records.records = []
+        #expect(census.alive == 0)
+        #expect(throws: CancellationError.self) {
+            try readJSON(text) { root in
+                try root["data"].decodeRecordsInParallel {
+                    Counter()
+                } _: { _, record in
+                    if try record["id"].int == 1_500 { throw CancellationError() }
+                    return Tracked(census)
+                }
+            }
+        }
+        #expect(census.alive == 0)
+    }
+
     @Test func aCancelledTaskStopsTheRead() async {
         let text = Self.document(count: 2_000)
         let task = Task {
