@@ -88,7 +88,7 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
     private let location: JSONPath
     /// One slot per element, initialized when the element was read: records are moved out of it at the
     /// end, never copied, since a record such as an offer holds many references.
-    private let records: UnsafeMutableBufferPointer<Record>
+    private let records: UnsafeMutablePointer<Record>
     private let stored: UnsafeMutableBufferPointer<Bool>
     let failures: UnsafeMutableBufferPointer<Failures>
     let workers: UnsafeMutableBufferPointer<Worker?>
@@ -111,7 +111,7 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
 
     func deallocate() {
         for position in stored.indices where stored[position] {
-            (records.baseAddress! + position).deinitialize(count: 1)
+            (records + position).deinitialize(count: 1)
         }
         records.deallocate()
         stored.deallocate()
@@ -123,7 +123,7 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
 
     /// Keeps the record read from the element at `position`.
     func store(_ record: Record, at position: Int) {
-        (records.baseAddress! + position).initialize(to: record)
+        (records + position).initialize(to: record)
         stored[position] = true
     }
 
@@ -133,7 +133,7 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         return [Record](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = 0
             for position in stored.indices where stored[position] {
-                (buffer.baseAddress! + initialized).initialize(to: (records.baseAddress! + position).move())
+                buffer.initializeElement(at: initialized, to: (records + position).move())
                 stored[position] = false
                 initialized += 1
             }
