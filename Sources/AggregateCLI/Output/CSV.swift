@@ -13,7 +13,8 @@ enum CSV {
     static func line(_ fields: [String]) -> String {
         fields.map { field in
             let field = PrintableText.sanitized(field)
-            guard field.contains(where: { $0 == "," || $0 == "\"" }) else { return field }
+            // Bytes, not characters: a comma or a quote is one byte, and booking links run to kilobytes.
+            guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 }) else { return field }
             return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }.joined(separator: ",")
     }

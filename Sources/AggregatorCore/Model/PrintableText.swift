@@ -14,6 +14,8 @@ public enum PrintableText {
     /// - Parameter text: text from outside.
     /// - Returns: text that is safe on a terminal, on one line.
     public static func sanitized(_ text: String) -> String {
+        // Printable ASCII needs nothing: checking its bytes is far quicker than decoding scalars.
+        guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return text }
         guard text.unicodeScalars.contains(where: needsAttention) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
