@@ -117,29 +117,34 @@ func kiwiResponse(count: Int) throws -> String {
     return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)
 }
 
-let offerCount = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+// `AggregateBenchmarks pipeline [offers]` runs only the pipeline sections (3 and 4), for profiling it.
+let pipelineOnly = CommandLine.arguments.dropFirst().first == "pipeline"
+let countArgument = CommandLine.arguments.dropFirst(pipelineOnly ? 2 : 1).first
+let offerCount = countArgument.flatMap(Int.init) ?? 100_000
 print("aggregate benchmarks (release build), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
 // 1. The embedded first run: kiwi and aviasales, decoded, converted, merged and ranked.
-let embedded = try Aggregator(providers: [KiwiProvider(), AviasalesProvider()])
-let embeddedMedian = await median(runs: 50) { _ = await embedded.search(SearchQuery()) }
-print(String(format: "embedded search (kiwi + aviasales, 18 offers):        %8.2f ms median of 50", embeddedMedian))
+if !pipelineOnly {
+    let embedded = try Aggregator(providers: [KiwiProvider(), AviasalesProvider()])
+    let embeddedMedian = await median(runs: 50) { _ = await embedded.search(SearchQuery()) }
+    print(String(format: "embedded search (kiwi + aviasales, 18 offers):        %8.2f ms median of 50", embeddedMedian))
 
-// 2. Decoding a large Kiwi response.
-for count in [1_000, 10_000] {
-    let body = try kiwiResponse(count: count)
-    let provider = KiwiProvider()
-    let client = ProviderClient(
-        provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["search": body]),
-        transport: URLSessionTransport())
-    var mapped = 0
-    let time = try await median(runs: 5) {
-        mapped = try await provider.search(SearchQuery(), using: client).offers.count
+    // 2. Decoding a large Kiwi response.
+    for count in [1_000, 10_000] {
+        let body = try kiwiResponse(count: count)
+        let provider = KiwiProvider()
+        let client = ProviderClient(
+            provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["search": body]),
+            transport: URLSessionTransport())
+        var mapped = 0
+        let time = try await median(runs: 5) {
+            mapped = try await provider.search(SearchQuery(), using: client).offers.count
+        }
+        print(
+            String(
+                format: "kiwi decode + map, %6d itineraries (%5.1f MB):       %8.2f ms median of 5 (%d offers)", count,
+                Double(body.utf8.count) / 1_048_576, time, mapped))
     }
-    print(
-        String(
-            format: "kiwi decode + map, %6d itineraries (%5.1f MB):       %8.2f ms median of 5 (%d offers)", count,
-            Double(body.utf8.count) / 1_048_576, time, mapped))
 }
 
 // 3. The pipeline alone at scale: conversion, filters, merge, rank.
@@ -156,6 +161,22 @@ for count in [10_000, offerCount] {
         String(
             format: "pipeline, %7d + %7d offers, sort best:           %8.2f ms median of 5 (%d after merge)",
             euros.count, roubles.count, time, merged))
+    // The same answers given straight to the pipeline: what the search adds around it (fan-out, screening)
+    // is the difference.
+    let runs = [
+        ProviderRun(
+            outcome: ProviderOutcome(provider: "euros", status: .ok, offerCount: euros.count),
+            response: ProviderResponse(offers: euros)),
+        ProviderRun(
+            outcome: ProviderOutcome(provider: "roubles", status: .ok, offerCount: roubles.count),
+            response: ProviderResponse(offers: roubles)),
+    ]
+    let pipeline = SearchPipeline()
+    let pipelineTime = await median(runs: 5) { merged = pipeline.run(runs, query: SearchQuery(sort: .best)).matched }
+    print(
+        String(
+            format: "SearchPipeline.run only, %7d + %7d offers:       %8.2f ms median of 5 (%d after merge)",
+            euros.count, roubles.count, pipelineTime, merged))
 }
 
 // 4. Where the pipeline's time goes, stage by stage.
@@ -175,4 +196,18 @@ do {
         String(
             format: "stages for %d offers: convert %.0f ms, filter %.0f ms, merge %.0f ms, rank %.0f ms", all.count,
             convertTime, filterTime, mergeTime, rankTime))
+    // The stages with nothing to do for this query (one adult, no bags, no airline records, no favourites)
+    // should cost next to nothing; the carrier names are learnt from every offer for the airline filters.
+    let party = PartyPricing(party: query.passengers)
+    let bags = BagPricing(bags: query.bags, party: query.passengers, converter: converter)
+    let directory = AirlineDirectory()
+    let favorites = FavoriteCarriers([])
+    let partyTime = await median(runs: 3) { _ = party.price(all) }
+    let bagsTime = await median(runs: 3) { _ = bags.price(converted) }
+    let enrichTime = await median(runs: 3) { _ = favorites.tag(directory.enrich(converted), directory: directory) }
+    let namesTime = await median(runs: 3) { _ = CarrierNames(directory: directory, offers: converted) }
+    print(
+        String(
+            format: "idle stages for %d offers: party %.0f ms, bags %.0f ms, enrich %.0f ms, carrier names %.0f ms",
+            all.count, partyTime, bagsTime, enrichTime, namesTime))
 }

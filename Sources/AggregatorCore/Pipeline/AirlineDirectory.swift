@@ -86,21 +86,27 @@ public struct AirlineDirectory: Sendable, Hashable {
     /// - Parameter offers: the offers to enrich.
     /// - Returns: the offers in the same order; see the type's rules.
     public func enrich(_ offers: [Offer]) -> [Offer] {
-        guard !isEmpty else { return offers }
-        return offers.map { offer in
-            guard case .flight(var itinerary) = offer.product else { return offer }
-            var enriched = offer
+        var enriched = offers
+        enrich(&enriched)
+        return enriched
+    }
+
+    /// Enriches offers in place, as the returning `enrich(_:)` does; an empty directory touches nothing.
+    /// - Parameter offers: the offers to enrich.
+    func enrich(_ offers: inout [Offer]) {
+        guard !isEmpty else { return }
+        for index in offers.indices {
+            guard case .flight(var itinerary) = offers[index].product else { continue }
             for legIndex in itinerary.legs.indices {
                 for segmentIndex in itinerary.legs[legIndex].segments.indices {
                     let carrier = itinerary.legs[legIndex].segments[segmentIndex].carrier
                     itinerary.legs[legIndex].segments[segmentIndex].carrier = enrich(carrier)
                 }
             }
-            enriched.product = .flight(itinerary)
+            offers[index].product = .flight(itinerary)
             if itinerary.segments.contains(where: { $0.carrier.isActive == false }) {
-                enriched.tags.insert(.inactiveCarrier)
+                offers[index].tags.insert(.inactiveCarrier)
             }
-            return enriched
         }
     }
 

@@ -40,35 +40,45 @@ public struct BagPricing: Sendable {
     /// - Parameter offers: converted offers.
     /// - Returns: the offers with bag fees in their comparable prices, or marked where the fees are unknown.
     public func price(_ offers: [Offer]) -> [Offer] {
-        guard bags > 0 else { return offers }
+        var priced = offers
+        price(&priced)
+        return priced
+    }
+
+    /// Prices the bags in place, as the returning `price(_:)` does; without bags asked for, nothing is
+    /// touched.
+    /// - Parameter offers: converted offers.
+    func price(_ offers: inout [Offer]) {
+        guard bags > 0 else { return }
         let seats = Decimal(max(party.seats, 1))
-        return offers.map { offer in
-            guard offer.product.category == .flights else { return offer }
-            var offer = offer
-            for index in offer.sources.indices {
-                var source = offer.sources[index]
-                if let fee = source.bagFees?.fee(forBags: bags),
-                    let converted = converter.convert(Money(fee.amount * seats, fee.currency)),
-                    let ticket = source.convertedPrice, converted.amount.isFinite
-                {
-                    source.convertedPrice = Money(ticket.amount + converted.amount, ticket.currency)
-                    source.includedBagFees = converted
-                    source.bagFeesUnknown = false
-                } else {
-                    source.bagFeesUnknown = true
-                }
-                offer.sources[index] = source
+        for index in offers.indices where offers[index].product.category == .flights {
+            price(&offers[index], seats: seats)
+        }
+    }
+
+    private func price(_ offer: inout Offer, seats: Decimal) {
+        for index in offer.sources.indices {
+            var source = offer.sources[index]
+            if let fee = source.bagFees?.fee(forBags: bags),
+                let converted = converter.convert(Money(fee.amount * seats, fee.currency)),
+                let ticket = source.convertedPrice, converted.amount.isFinite
+            {
+                source.convertedPrice = Money(ticket.amount + converted.amount, ticket.currency)
+                source.includedBagFees = converted
+                source.bagFeesUnknown = false
+            } else {
+                source.bagFeesUnknown = true
             }
-            offer.sources.sort(by: OfferSource.cheaperFirst)
-            if let cheapest = offer.sources.first {
-                offer.price = cheapest.comparablePrice
-                if cheapest.bagFeesUnknown {
-                    offer.tags.insert(.bagFeesUnknown)
-                } else {
-                    offer.tags.remove(.bagFeesUnknown)
-                }
+            offer.sources[index] = source
+        }
+        offer.sources.sort(by: OfferSource.cheaperFirst)
+        if let cheapest = offer.sources.first {
+            offer.price = cheapest.comparablePrice
+            if cheapest.bagFeesUnknown {
+                offer.tags.insert(.bagFeesUnknown)
+            } else {
+                offer.tags.remove(.bagFeesUnknown)
             }
-            return offer
         }
     }
 }

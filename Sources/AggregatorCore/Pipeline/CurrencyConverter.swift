@@ -83,38 +83,59 @@ public struct CurrencyConverter: Sendable {
     /// - Returns: the offers, converted or tagged `unconverted`, and the original prices of the sources
     ///   that were dropped, in the order met.
     public func convertReportingOutOfRange(_ offers: [Offer]) -> (offers: [Offer], outOfRange: [Money]) {
+        var converted = offers
+        let outOfRange = convert(&converted)
+        return (converted, outOfRange)
+    }
+
+    /// Converts offers in place, as ``convertReportingOutOfRange(_:)`` does: the offers kept stay in their
+    /// order, and those left without sources are removed.
+    /// - Parameter offers: offers as providers returned them.
+    /// - Returns: the original prices of the sources that were dropped, in the order met.
+    func convert(_ offers: inout [Offer]) -> [Money] {
         var outOfRange: [Money] = []
         var cache = ConversionCache(converter: self)
-        var converted: [Offer] = []
-        converted.reserveCapacity(offers.count)
-        for original in offers {
-            var offer = original
-            var kept = 0
-            for index in offer.sources.indices {
-                let price = offer.sources[index].price
-                switch cache.conversion(of: price) {
-                case .converted(let money): offer.sources[index].convertedPrice = money
-                case .unknownRate: offer.sources[index].convertedPrice = nil
-                case .outOfRange:
-                    outOfRange.append(price)
-                    continue
-                }
-                if kept != index { offer.sources[kept] = offer.sources[index] }
-                kept += 1
-            }
-            guard kept > 0 else { continue }
-            if kept < offer.sources.count { offer.sources.removeSubrange(kept...) }
-            if offer.sources.count > 1 { offer.sources.sort(by: OfferSource.cheaperFirst) }
-            if let converted = offer.sources[0].convertedPrice {
-                offer.price = converted
-                if offer.tags.contains(.unconverted) { offer.tags.remove(.unconverted) }
-            } else {
-                offer.price = offer.sources[0].price
-                offer.tags.insert(.unconverted)
-            }
-            converted.append(offer)
+        var kept = 0
+        for index in offers.indices {
+            guard convertSources(of: &offers[index], cache: &cache, outOfRange: &outOfRange) else { continue }
+            // Swapping moves the offer without copying it; the dropped ones gather at the end.
+            if kept != index { offers.exchange(kept, index) }
+            kept += 1
         }
-        return (converted, outOfRange)
+        offers.removeSubrange(kept...)
+        return outOfRange
+    }
+
+    /// Converts one offer's sources, drops those out of range, orders the rest and sets the headline price.
+    /// - Returns: `false` when no source is left, so the offer is to be dropped.
+    private func convertSources(
+        of offer: inout Offer, cache: inout ConversionCache, outOfRange: inout [Money]
+    ) -> Bool {
+        var kept = 0
+        for index in offer.sources.indices {
+            let price = offer.sources[index].price
+            switch cache.conversion(of: price) {
+            case .converted(let money): offer.sources[index].convertedPrice = money
+            case .unknownRate: offer.sources[index].convertedPrice = nil
+            case .outOfRange:
+                outOfRange.append(price)
+                continue
+            }
+            if kept != index { offer.sources[kept] = offer.sources[index] }
+            kept += 1
+        }
+        guard kept > 0 else { return false }
+        if kept < offer.sources.count { offer.sources.removeSubrange(kept...) }
+        if offer.sources.count > 1 { offer.sources.sort(by: OfferSource.cheaperFirst) }
+        if let converted = offer.sources[0].convertedPrice {
+            offer.price = converted
+            // Most offers have no tags: an empty set is not searched.
+            if !offer.tags.isEmpty, offer.tags.contains(.unconverted) { offer.tags.remove(.unconverted) }
+        } else {
+            offer.price = offer.sources[0].price
+            offer.tags.insert(.unconverted)
+        }
+        return true
     }
 }
 

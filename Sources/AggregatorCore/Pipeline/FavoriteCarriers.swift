@@ -46,14 +46,22 @@ public struct FavoriteCarriers: Sendable, Hashable {
     ///   - directory: used as in ``contains(_:directory:)``.
     /// - Returns: the offers in the same order, the matching ones tagged ``OfferTag/favorite``.
     public func tag(_ offers: [Offer], directory: AirlineDirectory = AirlineDirectory()) -> [Offer] {
-        guard !isEmpty else { return offers }
-        return offers.map { offer in
-            guard let itinerary = offer.product.itinerary,
+        var tagged = offers
+        tag(&tagged, directory: directory)
+        return tagged
+    }
+
+    /// Tags offers in place, as the returning `tag(_:directory:)` does; without favourites nothing is touched.
+    /// - Parameters:
+    ///   - offers: the offers.
+    ///   - directory: used as in ``contains(_:directory:)``.
+    func tag(_ offers: inout [Offer], directory: AirlineDirectory) {
+        guard !isEmpty else { return }
+        for index in offers.indices {
+            guard let itinerary = offers[index].product.itinerary,
                 itinerary.segments.contains(where: { contains($0.carrier, directory: directory) })
-            else { return offer }
-            var tagged = offer
-            tagged.tags.insert(.favorite)
-            return tagged
+            else { continue }
+            offers[index].tags.insert(.favorite)
         }
     }
 }

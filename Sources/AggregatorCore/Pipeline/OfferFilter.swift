@@ -228,6 +228,55 @@ public struct OfferFilter: Sendable {
         apply(offers, skipping: [])
     }
 
+    /// What filtering in place found out about the trips before filtering.
+    struct Verdicts {
+        /// As ``unknownValues(in:)`` counts them.
+        var unknownValues: [(field: QueryField, trips: Int)]
+        /// As ``hints(for:)`` gives them: empty unless no trip passed.
+        var hints: [FilterHint]
+    }
+
+    /// Keeps the trips that pass every condition, in order, in one pass that also counts the unknown values;
+    /// when no trip passes, the hints are computed on the trips before filtering.
+    /// - Parameter offers: merged, converted trips; the matching ones afterwards, as ``apply(_:)`` returns.
+    /// - Returns: the counts of ``unknownValues(in:)`` and the hints of ``hints(for:)`` for the trips given.
+    func apply(to offers: inout [Offer]) -> Verdicts {
+        // The conditions have one field each and are in field order, so counting by condition counts by field.
+        var unknownCounts = [Int](repeating: 0, count: conditions.count)
+        var unknown: [Int] = []
+        var kept = 0
+        for index in offers.indices where offers[index].product.category == kind {
+            unknown.removeAll(keepingCapacity: true)
+            var fails = false
+            for (position, condition) in conditions.enumerated() {
+                // The first condition that fails settles both questions: the trip neither passes nor counts.
+                guard let verdict = condition.judge(offers[index]) else {
+                    unknown.append(position)
+                    continue
+                }
+                if !verdict {
+                    fails = true
+                    break
+                }
+            }
+            if fails { continue }
+            guard unknown.isEmpty else {
+                for position in unknown { unknownCounts[position] += 1 }
+                continue
+            }
+            // Swapping moves the trip without copying it; the trips left out gather at the end.
+            if kept != index { offers.exchange(kept, index) }
+            kept += 1
+        }
+        let unknownValues = conditions.indices.filter { unknownCounts[$0] > 0 }.map {
+            (field: conditions[$0].field, trips: unknownCounts[$0])
+        }
+        // Nothing passed, so nothing moved: the trips are still as given.
+        let hints = kept == 0 ? hints(for: offers) : []
+        offers.removeSubrange(kept...)
+        return Verdicts(unknownValues: unknownValues, hints: hints)
+    }
+
     /// How many trips each filter left out because their value for it is unknown: trips that fail no
     /// condition but have an unknown value for one or more (a trip unknown to two filters counts for each).
     /// - Parameter offers: the merged trips before filtering.

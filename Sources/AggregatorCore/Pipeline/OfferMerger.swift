@@ -37,6 +37,16 @@ public struct OfferMerger: Sendable {
     /// - Parameter offers: converted offers, one source each or already merged.
     /// - Returns: one offer per physical trip.
     public func merge(_ offers: [Offer]) -> [Offer] {
+        var merged = offers
+        merge(&merged)
+        return merged
+    }
+
+    /// Merges offers in place, as the returning `merge(_:)` does: each trip is built in the place of its
+    /// first member, then the trips are moved, in order, to the front and the other members dropped.
+    /// - Parameter offers: converted offers, one source each or already merged; one offer per physical trip
+    ///   afterwards.
+    func merge(_ offers: inout [Offer]) {
         // Keys as values, built once per offer and numbered, so that everything after this loop works on
         // arrays indexed by key number: offer `index`'s exact keys are numbered
         // `exactIDs[exactStart[index]..<exactStart[index + 1]]`, its approximate key `approximateIDs[index]`.
@@ -50,20 +60,24 @@ public struct OfferMerger: Sendable {
         approximateIDs.reserveCapacity(offers.count)
         var copies: [CarCopy: Int] = [:]
         var keys: [TripKey] = []
-        for index in offers.indices {
-            keys.removeAll(keepingCapacity: true)
-            MergeKeys.appendExactKeys(of: offers[index], to: &keys)
-            // A provider's n-th copy of one car merges only with another provider's n-th.
-            if offers[index].product.category == .cars, let provider = offers[index].sources.first?.provider,
-                let key = keys.first?.text
-            {
-                let seen = copies[CarCopy(provider: provider, key: key), default: 0]
-                copies[CarCopy(provider: provider, key: key)] = seen + 1
-                if seen > 0 { keys = [TripKey(text: key + "#\(seen)")] }
+        // Read through a buffer: an offer read from it is lent to the key builders, not copied for them.
+        offers.withUnsafeBufferPointer { offers in
+            for index in offers.indices {
+                keys.removeAll(keepingCapacity: true)
+                MergeKeys.appendExactKeys(of: offers[index], to: &keys)
+                // A provider's n-th copy of one car merges only with another provider's n-th.
+                if offers[index].product.category == .cars, let provider = offers[index].sources.first?.provider,
+                    let key = keys.first?.text
+                {
+                    let seen = copies[CarCopy(provider: provider, key: key), default: 0]
+                    copies[CarCopy(provider: provider, key: key)] = seen + 1
+                    if seen > 0 { keys = [TripKey(text: key + "#\(seen)")] }
+                }
+                exactStart.append(exactIDs.count)
+                for key in keys { exactIDs.append(exactKeys.number(key)) }
+                approximateIDs.append(
+                    MergeKeys.approximateKey(of: offers[index]).map { approximateKeys.number($0) } ?? -1)
             }
-            exactStart.append(exactIDs.count)
-            for key in keys { exactIDs.append(exactKeys.number(key)) }
-            approximateIDs.append(MergeKeys.approximateKey(of: offers[index]).map { approximateKeys.number($0) } ?? -1)
         }
         exactStart.append(exactIDs.count)
         func hasExact(_ index: Int) -> Bool { exactStart[index] < exactStart[index + 1] }
@@ -157,22 +171,23 @@ public struct OfferMerger: Sendable {
                 break
             }
         }
-        var merged: [Offer] = []
-        merged.reserveCapacity(groupCount)
+        // Each trip is built in its first member's place; the keys and members above stay as they were.
+        var firstMembers: [Int] = []
+        firstMembers.reserveCapacity(groupCount)
         for group in 0..<groupCount {
             let range = groupStart[group]..<groupStart[group + 1]
-            var offer =
-                range.count == 1 ? offers[members[range.lowerBound]] : combine(members[range].map { offers[$0] })
-            let prefix = offer.product.category == .cars ? "c" : "f"
+            let first = members[range.lowerBound]
+            if range.count > 1 { combine(members[range], in: &offers) }
+            let prefix = offers[first].product.category == .cars ? "c" : "f"
             let approximate = groupApproximate[group]
             if approximate >= 0, approximateUses[approximate] == 1 {
-                offer.id = approximateKeys.keys[approximate].identifier(prefix: prefix)
+                offers[first].id = approximateKeys.keys[approximate].identifier(prefix: prefix)
             } else if let member = members[range].first(where: hasExact) {
-                offer.id = exactKeys.keys[exactIDs[exactStart[member]]].identifier(prefix: prefix)
+                offers[first].id = exactKeys.keys[exactIDs[exactStart[member]]].identifier(prefix: prefix)
             }
-            merged.append(offer)
+            firstMembers.append(first)
         }
-        return merged
+        offers.keep(inOrder: firstMembers)
     }
 
     /// Numbers distinct keys in the order met: one hash lookup per key, and arrays thereafter.
@@ -207,22 +222,28 @@ public struct OfferMerger: Sendable {
         var key: String
     }
 
-    private func combine(_ members: [Offer]) -> Offer {
-        var merged = members[0]
-        if members.count > 1 {
+    /// Folds a trip's members into the place of the first one; the other members' places are left holding
+    /// offers that the caller drops.
+    /// - Parameters:
+    ///   - members: the indices of the trip's offers, at least two, in joining order.
+    ///   - offers: all offers.
+    private func combine(_ members: ArraySlice<Int>, in offers: inout [Offer]) {
+        let members = Array(members)
+        // What the trip takes from its members, read through a buffer so that no member is copied to be read.
+        let (best, sources, imageURL, tags) = offers.withUnsafeBufferPointer { offers in
             // The most informative member, ties to the cheaper, then the earlier: the first of a stable sort.
-            let richness = members.map(MergeKeys.richness(of:))
+            let richness = members.map { MergeKeys.richness(of: offers[$0]) }
             func before(_ lhs: Int, _ rhs: Int) -> Bool {
                 if richness[lhs] != richness[rhs] { return richness[lhs] > richness[rhs] }
-                return OfferSource.cheaperFirst(members[lhs].sources[0], members[rhs].sources[0])
+                return OfferSource.cheaperFirst(offers[members[lhs]].sources[0], offers[members[rhs]].sources[0])
             }
             var best = 0
             for index in members.indices.dropFirst() where before(index, best) { best = index }
-            merged = members[best]
             // A trip has a handful of sellers: a list searched in place beats hashing provider ids.
             var cheapestPerProvider: [OfferSource] = []
+            cheapestPerProvider.reserveCapacity(members.count)
             for member in members {
-                for source in member.sources {
+                for source in offers[member].sources {
                     guard let kept = cheapestPerProvider.firstIndex(where: { $0.provider == source.provider }) else {
                         cheapestPerProvider.append(source)
                         continue
@@ -233,23 +254,31 @@ public struct OfferMerger: Sendable {
                 }
             }
             // Providers differ, so the order is total and the list's own order does not matter.
-            merged.sources = cheapestPerProvider.sorted(by: OfferSource.cheaperFirst)
-            if merged.imageURL == nil {
-                // The picture of the most informative member that has one.
-                let ranked = members.indices.sorted(by: before)
-                merged.imageURL = ranked.lazy.compactMap { members[$0].imageURL }.first
+            cheapestPerProvider.sort(by: OfferSource.cheaperFirst)
+            // The picture of the most informative member that has one, when the best has none.
+            var imageURL = offers[members[best]].imageURL
+            if imageURL == nil, members.contains(where: { offers[$0].imageURL != nil }) {
+                imageURL = members.indices.sorted(by: before).lazy.compactMap { offers[members[$0]].imageURL }.first
             }
-            merged.tags = members.reduce(into: Set<OfferTag>()) { $0.formUnion($1.tags) }
-            if let cheapest = merged.sources.first {
-                merged.price = cheapest.comparablePrice
-                if cheapest.convertedPrice != nil { merged.tags.remove(.unconverted) }
-                if cheapest.bagFeesUnknown {
-                    merged.tags.insert(.bagFeesUnknown)
-                } else {
-                    merged.tags.remove(.bagFeesUnknown)
-                }
+            // Most members have no tags: only tags that are there are gathered.
+            var tags = offers[members[best]].tags
+            for member in members where !offers[member].tags.isEmpty { tags.formUnion(offers[member].tags) }
+            return (members[best], cheapestPerProvider, imageURL, tags)
+        }
+        // The best member becomes the trip, in the first member's place; exchanging copies no offer.
+        let first = members[0]
+        offers.exchange(first, best)
+        offers[first].sources = sources
+        offers[first].imageURL = imageURL
+        offers[first].tags = tags
+        if let cheapest = sources.first {
+            offers[first].price = cheapest.comparablePrice
+            if cheapest.convertedPrice != nil, !offers[first].tags.isEmpty { offers[first].tags.remove(.unconverted) }
+            if cheapest.bagFeesUnknown {
+                offers[first].tags.insert(.bagFeesUnknown)
+            } else if !offers[first].tags.isEmpty {
+                offers[first].tags.remove(.bagFeesUnknown)
             }
         }
-        return merged
     }
 }

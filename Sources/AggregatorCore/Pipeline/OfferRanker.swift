@@ -34,33 +34,37 @@ public struct OfferRanker: Sendable {
     /// - Parameter offers: merged, converted offers.
     /// - Returns: the offers in order, with ranking tags set.
     public func rank(_ offers: [Offer]) -> [Offer] {
+        var ranked = offers
+        rank(&ranked)
+        return ranked
+    }
+
+    /// Ranks and tags offers in place, as the returning `rank(_:)` does.
+    /// - Parameter offers: merged, converted offers; in order, with ranking tags set, afterwards.
+    func rank(_ offers: inout [Offer]) {
         let measures = Self.measure(offers)
         let ids = offers.map(\.id)
         // Sorting indices over plain numbers moves no offers and touches no reference counts.
         let order = measures.withUnsafeBufferPointer { measures in
             measures.indices.sorted { precedes(measures[$0], measures[$1], ids: ids) }
         }
-        var ranked: [Offer] = []
-        ranked.reserveCapacity(order.count)
         var position = [Int](repeating: 0, count: order.count)
-        for (rank, original) in order.enumerated() {
-            position[original] = rank
-            ranked.append(offers[original])
-        }
+        for (rank, original) in order.enumerated() { position[original] = rank }
+        offers.keep(inOrder: order)
 
         let rankingTags: Set<OfferTag> = [.cheapest, .fastest, .best, .multipleSources, .fewSeatsLeft]
-        for index in ranked.indices {
-            if !ranked[index].tags.isEmpty, !ranked[index].tags.isDisjoint(with: rankingTags) {
-                ranked[index].tags.subtract(rankingTags)
+        for index in offers.indices {
+            if !offers[index].tags.isEmpty, !offers[index].tags.isDisjoint(with: rankingTags) {
+                offers[index].tags.subtract(rankingTags)
             }
-            let sources = ranked[index].sources
+            let sources = offers[index].sources
             if let first = sources.first?.provider, sources.contains(where: { $0.provider != first }) {
-                ranked[index].tags.insert(.multipleSources)
+                offers[index].tags.insert(.multipleSources)
             }
-            if sources.contains(where: { $0.seatsLeft != nil }), let seats = ranked[index].seatsLeft,
+            if sources.contains(where: { $0.seatsLeft != nil }), let seats = offers[index].seatsLeft,
                 seats < Self.fewSeatsThreshold
             {
-                ranked[index].tags.insert(.fewSeatsLeft)
+                offers[index].tags.insert(.fewSeatsLeft)
             }
         }
         func tagFirst(_ tag: OfferTag, by key: SortKey, where include: (Measures) -> Bool = { _ in true }) {
@@ -70,12 +74,11 @@ public struct OfferRanker: Sendable {
                 if let current = winner, !ranker.precedes(measures[index], measures[current], ids: ids) { continue }
                 winner = index
             }
-            if let winner { ranked[position[winner]].tags.insert(tag) }
+            if let winner { offers[position[winner]].tags.insert(tag) }
         }
         tagFirst(.cheapest, by: .price)
         tagFirst(.fastest, by: .duration) { $0.duration != nil }
         tagFirst(.best, by: .best)
-        return ranked
     }
 
     /// The values each offer is ordered by, computed once so that sorting compares plain numbers.

@@ -29,48 +29,42 @@ public struct PartyPricing: Sendable {
     /// - Parameter offers: offers as providers returned them, one source each.
     /// - Returns: the offers priced for the party, and the notes about what could not be.
     public func price(_ offers: [Offer]) -> (offers: [Offer], notes: [SearchNote]) {
+        var priced = offers
+        let notes = price(&priced)
+        return (priced, notes)
+    }
+
+    /// Prices offers for the party in place, as the returning `price(_:)` does; offers with nothing to
+    /// change are not touched.
+    /// - Parameter offers: offers as providers returned them, one source each.
+    /// - Returns: the notes about what could not be priced.
+    func price(_ offers: inout [Offer]) -> [SearchNote] {
         var perSeat: [ProviderID] = []
         var otherParties: [(provider: ProviderID, party: Passengers, offers: Int)] = []
         let seats = Decimal(max(party.seats, 1))
-        func count(_ offer: Offer) {
-            for index in offer.sources.indices {
-                let source = offer.sources[index]
-                if let stated = source.pricedFor, stated != party {
-                    if let known = otherParties.firstIndex(where: {
-                        $0.provider == source.provider && $0.party == stated
-                    }) {
-                        otherParties[known].offers += 1
-                    } else {
-                        otherParties.append((source.provider, stated, 1))
-                    }
+        // Indices rather than loops over values: reading a source's fields copies no whole offer.
+        for index in offers.indices {
+            var perSeatPrice = offers[index].priceBasis == .perPerson
+            for sourceIndex in offers[index].sources.indices {
+                guard let stated = offers[index].sources[sourceIndex].pricedFor else { continue }
+                perSeatPrice = false
+                guard stated != party else { continue }
+                let provider = offers[index].sources[sourceIndex].provider
+                if let known = otherParties.firstIndex(where: { $0.provider == provider && $0.party == stated }) {
+                    otherParties[known].offers += 1
+                } else {
+                    otherParties.append((provider, stated, 1))
                 }
             }
-        }
-        func isPricedPerSeat(_ offer: Offer) -> Bool {
-            offer.priceBasis == .perPerson && offer.product.category == .flights
-                && offer.sources.allSatisfy({ $0.pricedFor == nil })
-        }
-        // Most answers hold totals only: then the offers are returned as they are, without copying them.
-        let priced: [Offer]
-        if offers.contains(where: isPricedPerSeat) {
-            priced = offers.map { offer -> Offer in
-                count(offer)
-                guard isPricedPerSeat(offer) else { return offer }
-                var offer = offer
-                for index in offer.sources.indices {
-                    let price = offer.sources[index].price
-                    offer.sources[index].price = Money(price.amount * seats, price.currency)
-                    if !perSeat.contains(offer.sources[index].provider) {
-                        perSeat.append(offer.sources[index].provider)
-                    }
-                }
-                offer.price = Money(offer.price.amount * seats, offer.price.currency)
-                offer.priceBasis = .total
-                return offer
+            guard perSeatPrice, offers[index].product.category == .flights else { continue }
+            for sourceIndex in offers[index].sources.indices {
+                let price = offers[index].sources[sourceIndex].price
+                offers[index].sources[sourceIndex].price = Money(price.amount * seats, price.currency)
+                let provider = offers[index].sources[sourceIndex].provider
+                if !perSeat.contains(provider) { perSeat.append(provider) }
             }
-        } else {
-            for offer in offers { count(offer) }
-            priced = offers
+            offers[index].price = Money(offers[index].price.amount * seats, offers[index].price.currency)
+            offers[index].priceBasis = .total
         }
         var notes: [SearchNote] = []
         if party.infants > 0 {
@@ -78,6 +72,6 @@ public struct PartyPricing: Sendable {
             notes += perSeat.map { .lapInfantsNotPriced($0, seated: seated, infants: party.infants) }
         }
         notes += otherParties.map { .pricedForAnotherParty($0.provider, party: $0.party, offers: $0.offers) }
-        return (priced, notes)
+        return notes
     }
 }

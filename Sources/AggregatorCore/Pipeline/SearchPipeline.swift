@@ -45,25 +45,31 @@ public struct SearchPipeline: Sendable {
     ///   - query: what was asked.
     /// - Returns: the result, with the outcomes as given.
     public func run(_ runs: [ProviderRun], query: SearchQuery) -> SearchResult {
-        let party = PartyPricing(party: query.passengers).price(runs.flatMap(\.response.offers))
+        // One array of offers, owned here, goes through every stage in place: a stage changes only what it
+        // must and moves offers by swapping them, so no stage copies every offer into an array of its own.
+        var offers = runs.flatMap(\.response.offers)
+        var notes = PartyPricing(party: query.passengers).price(&offers)
         let converter = CurrencyConverter(rates: rates, target: query.currency)
-        let (convertedOffers, outOfRange) = converter.convertReportingOutOfRange(party.offers)
-        let converted = BagPricing(bags: query.bags, party: query.passengers, converter: converter)
-            .price(convertedOffers)
+        let outOfRange = converter.convert(&offers)
+        BagPricing(bags: query.bags, party: query.passengers, converter: converter).price(&offers)
         let directory = AirlineDirectory(runs.flatMap(\.response.airlines))
-        let enriched = favorites.tag(directory.enrich(converted), directory: directory)
-        let merged = OfferMerger().merge(enriched)
-        let filter = OfferFilter(query: query, carriers: CarrierNames(directory: directory, offers: converted))
-        let ranked = OfferRanker(sort: query.sort).rank(filter.apply(merged))
-        let limited = query.limit.map { Array(ranked.prefix($0)) } ?? ranked
+        // The airline filters learn names from the carriers as the providers named them: before enrichment
+        // renames them. Without airline filters no name is asked for, so none is learnt.
+        let asksForAirlines = !query.airlines.isEmpty || !query.excludedAirlines.isEmpty
+        let carriers = asksForAirlines ? CarrierNames(directory: directory, offers: offers) : CarrierNames()
+        directory.enrich(&offers)
+        favorites.tag(&offers, directory: directory)
+        OfferMerger().merge(&offers)
+        let filter = OfferFilter(query: query, carriers: carriers)
+        let verdicts = filter.apply(to: &offers)
+        OfferRanker(sort: query.sort).rank(&offers)
 
-        var notes = party.notes
-        notes += filter.unknownValues(in: merged).map { SearchNote.unknownValues($0.field, trips: $0.trips) }
+        notes += verdicts.unknownValues.map { SearchNote.unknownValues($0.field, trips: $0.trips) }
         var bagsUnknown = 0
         var unconverted = Set<CurrencyCode>()
-        for offer in ranked {
-            if offer.tags.contains(.bagFeesUnknown) { bagsUnknown += 1 }
-            if !offer.isConverted { unconverted.insert(offer.price.currency) }
+        for index in offers.indices where !offers[index].tags.isEmpty {
+            if offers[index].tags.contains(.bagFeesUnknown) { bagsUnknown += 1 }
+            if !offers[index].isConverted { unconverted.insert(offers[index].price.currency) }
         }
         if bagsUnknown > 0 { notes.append(.bagFeesUnknown(trips: bagsUnknown)) }
         if !outOfRange.isEmpty {
@@ -71,8 +77,10 @@ public struct SearchPipeline: Sendable {
             notes.append(.pricesOutOfRange(outOfRange.count, currencies: currencies, target: query.currency))
         }
         if !unconverted.isEmpty { notes.append(.unconvertedPrices(unconverted.sorted(), ratesDate: rates.date)) }
+        let matched = offers.count
+        if let limit = query.limit, limit < offers.count { offers.removeSubrange(limit...) }
         return SearchResult(
-            query: query, outcomes: runs.map(\.outcome), offers: limited, matched: ranked.count,
-            hints: ranked.isEmpty ? filter.hints(for: merged) : [], notes: notes, rates: rates, airlines: directory)
+            query: query, outcomes: runs.map(\.outcome), offers: offers, matched: matched, hints: verdicts.hints,
+            notes: notes, rates: rates, airlines: directory)
     }
 }

@@ -1,0 +1,43 @@
+extension Array {
+    /// Keeps the elements at `positions`, in that order, and drops the rest: afterwards element `k` is the
+    /// one that stood at `positions[k]`.
+    ///
+    /// The pipeline's stages own one array of offers and reorder it in place (the merger keeps one offer per
+    /// trip, the ranker sorts): elements are moved, never copied, so reordering an offer touches none of
+    /// its reference counts, where building a new array would retain every field of every offer kept and
+    /// release every field of the old array.
+    /// - Parameter positions: distinct valid indices of the array.
+    mutating func keep(inOrder positions: [Int]) {
+        // The whole permutation: the kept positions first, then the others, in any order, to be dropped.
+        var source = positions
+        source.reserveCapacity(count)
+        var used = [Bool](repeating: false, count: count)
+        for position in positions { used[position] = true }
+        for position in indices where !used[position] { source.append(position) }
+        // Each cycle of the permutation is walked once: swapping the element a place wants into it carries
+        // the cycle's first element along, into the last place of the cycle, which wants exactly that one.
+        var placed = [Bool](repeating: false, count: count)
+        withUnsafeMutableBufferPointer { elements in
+            for start in elements.indices where !placed[start] {
+                var current = start
+                while true {
+                    placed[current] = true
+                    let next = source[current]
+                    if next == start { break }
+                    elements.swapAt(current, next)
+                    current = next
+                }
+            }
+        }
+        removeSubrange(positions.count...)
+    }
+
+    /// Swaps two elements by moving them: unlike `swapAt(_:_:)` on the array, which copies each element once
+    /// and so retains and releases every reference in it, this touches no reference count.
+    /// - Parameters:
+    ///   - first: a valid index.
+    ///   - second: a valid index.
+    mutating func exchange(_ first: Int, _ second: Int) {
+        withUnsafeMutableBufferPointer { $0.swapAt(first, second) }
+    }
+}
