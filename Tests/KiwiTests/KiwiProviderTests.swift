@@ -287,6 +287,26 @@ struct KiwiProviderTests {
         #expect(response.skipped == 1)
     }
 
+    @Test("repeats among many records are dropped in place: the others keep Kiwi's order, and each repeat counts")
+    func repeatsAmongManyRecordsKeepTheOrder() async throws {
+        let sample = try KiwiFixtures.embeddedSample()
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any])
+        let records = try #require(root["data"] as? [Any])
+        let once = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: sample)).offers
+        // Enough records to be read on several threads, with every record repeated right after its first copy
+        // and the first one repeated at the end.
+        let count = 300 / records.count + 1
+        var repeated: [Any] = []
+        for _ in 0..<count { repeated += records.flatMap { [$0, $0] } }
+        repeated.append(records[0])
+        var answer = root
+        answer["data"] = repeated
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: answer), as: UTF8.self)
+        let response = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
+        #expect(response.offers.map(\.id) == once.map(\.id))
+        #expect(response.skipped == repeated.count - once.count)
+    }
+
     @Test("a search for cars is unsupported, without a request")
     func carsAreUnsupported() async throws {
         let provider = KiwiProvider()

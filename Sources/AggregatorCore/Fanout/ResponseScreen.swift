@@ -62,10 +62,11 @@ public struct ResponseScreen: Sendable {
             guard isPrice(source.price), isWebLinkOrAbsent(source.deepLink) else { return false }
         }
         guard case .flight(let itinerary) = offer.product else { return true }
-        for leg in itinerary.legs {
-            for segment in leg.segments {
-                guard isWebLinkOrAbsent(segment.carrier.logoURL),
-                    isWebLinkOrAbsent(segment.operatingCarrier?.logoURL)
+        // Indices, not `for segment in`: iterating would copy every segment to look at two fields.
+        for leg in itinerary.legs.indices {
+            for index in itinerary.legs[leg].segments.indices {
+                guard isWebLinkOrAbsent(itinerary.legs[leg].segments[index].carrier.logoURL),
+                    isWebLinkOrAbsent(itinerary.legs[leg].segments[index].operatingCarrier?.logoURL)
                 else { return false }
             }
         }
@@ -85,17 +86,21 @@ public struct ResponseScreen: Sendable {
     /// - Parameter url: the URL.
     /// - Returns: `true` for a link a browser can open on the web.
     public static func isWebLink(_ url: URL) -> Bool {
-        guard let scheme = url.scheme, isWebScheme(scheme) else { return false }
+        guard hasWebScheme(url.absoluteString) else { return false }
         guard let host = url.host, !host.isEmpty else { return false }
         return true
     }
 
-    /// Whether a scheme is `http` or `https` in any case, compared without building a lowercased copy.
-    private static func isWebScheme(_ scheme: String) -> Bool {
-        let bytes = scheme.utf8
-        guard bytes.count == 4 || bytes.count == 5 else { return false }
-        for (byte, expected) in zip(bytes, "https".utf8) where byte | 0x20 != expected { return false }
-        return true
+    /// Whether a URL's text starts with the scheme `http` or `https`, in any case: read from the text the
+    /// URL already holds, since asking the URL for its scheme builds a new string each time.
+    private static func hasWebScheme(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        for expected in "http".utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+        }
+        var next = bytes.next()
+        if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
+        return next == UInt8(ascii: ":")
     }
 
     /// Whether an amount can be a price: finite and above zero.

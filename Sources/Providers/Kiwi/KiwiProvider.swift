@@ -84,10 +84,18 @@ public struct KiwiProvider: OfferProvider {
             // An exact repeat is the same trip at the same price: one offer, the repeat counted.
             var offers = read.records.records
             read.records.records = []
-            let decoded = offers.count
-            var seen = Set<String>(minimumCapacity: decoded)
-            offers.removeAll { !seen.insert($0.id).inserted }
-            let repeats = decoded - offers.count
+            // Compacted by moving offers, not copying them: an offer holds many references.
+            var seen = Set<String>(minimumCapacity: offers.count)
+            let kept = offers.withUnsafeMutableBufferPointer { offers in
+                var kept = 0
+                for index in offers.indices where seen.insert(offers[index].id).inserted {
+                    if kept != index { offers.swapAt(kept, index) }
+                    kept += 1
+                }
+                return kept
+            }
+            let repeats = offers.count - kept
+            offers.removeSubrange(kept...)
             return ProviderResponse(
                 offers: offers, skipped: read.records.skipped + repeats,
                 notes: Self.notes(droppedLinks: read.workers.reduce(0) { $0 + $1.droppedLinks }))
