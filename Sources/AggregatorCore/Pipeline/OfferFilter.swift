@@ -244,29 +244,35 @@ public struct OfferFilter: Sendable {
         // The conditions have one field each and are in field order, so counting by condition counts by field.
         var unknownCounts = [Int](repeating: 0, count: conditions.count)
         var unknown: [Int] = []
-        var kept = 0
-        for index in offers.indices where offers[index].product.category == kind {
-            unknown.removeAll(keepingCapacity: true)
-            var fails = false
-            for (position, condition) in conditions.enumerated() {
-                // The first condition that fails settles both questions: the trip neither passes nor counts.
-                guard let verdict = condition.judge(offers[index]) else {
-                    unknown.append(position)
+        let kind = self.kind
+        let conditions = self.conditions
+        // Trips are judged through the buffer, which lends each one to the conditions instead of copying it.
+        let kept = offers.withUnsafeMutableBufferPointer { offers in
+            var kept = 0
+            for index in offers.indices where offers[index].product.category == kind {
+                unknown.removeAll(keepingCapacity: true)
+                var fails = false
+                for (position, condition) in conditions.enumerated() {
+                    // The first condition that fails settles both questions: the trip neither passes nor counts.
+                    guard let verdict = condition.judge(offers[index]) else {
+                        unknown.append(position)
+                        continue
+                    }
+                    if !verdict {
+                        fails = true
+                        break
+                    }
+                }
+                if fails { continue }
+                guard unknown.isEmpty else {
+                    for position in unknown { unknownCounts[position] += 1 }
                     continue
                 }
-                if !verdict {
-                    fails = true
-                    break
-                }
+                // Swapping moves the trip without copying it; the trips left out gather at the end.
+                if kept != index { offers.swapAt(kept, index) }
+                kept += 1
             }
-            if fails { continue }
-            guard unknown.isEmpty else {
-                for position in unknown { unknownCounts[position] += 1 }
-                continue
-            }
-            // Swapping moves the trip without copying it; the trips left out gather at the end.
-            if kept != index { offers.exchange(kept, index) }
-            kept += 1
+            return kept
         }
         let unknownValues = conditions.indices.filter { unknownCounts[$0] > 0 }.map {
             (field: conditions[$0].field, trips: unknownCounts[$0])
