@@ -87,6 +87,9 @@ struct MCPSessionTests {
         #expect(properties["round_trip"]?["type"] as? String == "boolean")
         #expect(properties["date"]?["pattern"] as? String == #"^\d{4}-\d{2}-\d{2}(\.\.\d{4}-\d{2}-\d{2})?$"#)
         #expect(properties["sort"]?["enum"] as? [String] == ["price", "duration", "departure", "best"])
+        // Choices come from the lists the value readers check, the same that help and completions show.
+        #expect(properties["cabin"]?["enum"] as? [String] == Cabin.allCases.map(\.rawValue))
+        #expect(properties["sort"]?["enum"] as? [String] == SortKey.allCases.map(\.rawValue))
         let providers = try #require(properties["providers"])
         #expect(providers["type"] as? String == "array")
         #expect(

@@ -44,8 +44,9 @@ struct MCPToolProperty: Sendable {
     var description: String
 
     /// The property for an option: flags are booleans, repeatable options lists, `--providers` a list of
-    /// installed ids; a value placeholder of lower-case alternatives (`flights|cars`) is a choice among
-    /// them, `N` an integer, `AMOUNT` and `SECONDS` numbers, `YYYY-MM-DD` a date, anything else a string.
+    /// installed ids; an option of a few fixed words (its `choices`) is a choice among them; a value
+    /// placeholder `N` is an integer, `AMOUNT` and `SECONDS` numbers, `YYYY-MM-DD` a date, anything else a
+    /// string.
     /// - Parameters:
     ///   - spec: the option, from the command's table.
     ///   - providerIDs: the installed providers' ids.
@@ -66,6 +67,11 @@ struct MCPToolProperty: Sendable {
             description =
                 "Provider ids to ask (default: every installed provider that sells something; naming an airline "
                 + "directory adds it to enrich the flights)"
+            return
+        }
+        // The words the option takes come from the list its value reader checks, as help and completions do.
+        if let choices = spec.choices {
+            type = .choice(choices)
             return
         }
         type = Self.valueType(valueName)
@@ -96,12 +102,7 @@ struct MCPToolProperty: Sendable {
         case "AMOUNT", "SECONDS": return .number
         case "YYYY-MM-DD": return .date
         case "YYYY-MM-DD[..YYYY-MM-DD]": return .dateRange
-        default:
-            let alternatives = valueName.split(separator: "|").map(String.init)
-            let literal = alternatives.allSatisfy { word in
-                word.first?.isLowercase == true && word.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }
-            }
-            return alternatives.count > 1 && literal ? .choice(alternatives) : .string
+        default: return .string
         }
     }
 }
