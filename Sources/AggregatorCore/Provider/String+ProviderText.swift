@@ -1,15 +1,15 @@
 import Foundation
 
-// A small text helper for the mapping's loop: it looks at a string's UTF-8 bytes first and only
-// falls back to Unicode-aware work when the bytes are not plain ASCII, so the usual record costs no
-// Foundation round-trip and no allocation.
+// Text helpers for providers' mapping loops: they look at a string's UTF-8 bytes first and only fall back
+// to Unicode-aware work when the bytes are not plain ASCII, so the usual record costs no Foundation
+// round-trip and no allocation.
 
 extension String {
     /// The text without white space at either end (Unicode `White_Space`, line breaks included).
     ///
     /// Text that starts and ends with a visible ASCII character, as nearly every field does, is returned
     /// as it is after looking at two bytes.
-    var trimmedText: String {
+    public var trimmedText: String {
         guard let first = utf8.first, let last = utf8.last else { return self }
         if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
         let scalars = unicodeScalars
@@ -20,5 +20,17 @@ extension String {
             scalars.formIndex(before: &end)
         }
         return String(scalars[start..<end])
+    }
+
+    /// The text in upper case; ASCII text is converted byte by byte, and returned as it is when it has
+    /// no lower-case letter (as airport and airline codes usually have not).
+    public var uppercasedCode: String {
+        var hasLowercase = false
+        for byte in utf8 {
+            guard byte < 0x80 else { return uppercased() }
+            if byte >= 0x61 && byte <= 0x7A { hasLowercase = true }
+        }
+        guard hasLowercase else { return self }
+        return String(decoding: utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 }
