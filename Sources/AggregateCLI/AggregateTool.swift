@@ -110,13 +110,20 @@ public struct AggregateTool: Sendable {
                 console.writeOut(configuration.help)
                 return .success
             }
+            // Read once for the whole command; its mistakes are reported by the commands that take settings.
+            let configFile = Result { () throws(UsageError) in
+                try ConfigFile.load(from: UserFolders(environment: environment), command: configuration.name)
+            }
             // The check finds outside programs itself, so that it can check one whose spec cannot be used.
             let outside =
                 command == ProviderCheckCommand.self
                 ? []
                 : await ExternalProviders.found(
-                    installed: catalog.all, environment: environment, children: children, warn: console.printError)
-            let context = CommandContext(environment: environment, catalog: ProviderCatalog(catalog.all + outside))
+                    installed: catalog.all, environment: environment,
+                    // A config file with a mistake is the command's to report, with its exit status.
+                    config: (try? configFile.get()) ?? ConfigFile(), children: children, warn: console.printError)
+            let context = CommandContext(
+                environment: environment, catalog: ProviderCatalog(catalog.all + outside), configFile: configFile)
             let options = try KeptSettings.apply(
                 to: typed, specs: configuration.options, context: context, command: configuration.name)
             let instance = try command.init(options: options, context: context)

@@ -46,8 +46,7 @@ struct MCPCommand: Command {
         }
         // Checked here, so that a mistake stops the server before a client connects rather than failing
         // every call.
-        let config = try ConfigFile.load(
-            from: UserFolders(environment: context.environment), catalog: context.catalog, command: name)
+        let config = try context.config(command: name)
         _ = try EndpointSettings(
             flags: options.all(.endpoint), environment: context.environment, config: config,
             providers: context.catalog.all, command: name)

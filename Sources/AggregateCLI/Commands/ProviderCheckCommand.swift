@@ -77,7 +77,7 @@ struct ProviderCheckCommand: Command {
         environment = context.environment
         folders = UserFolders(environment: environment)
         let installed = context.catalog.all.filter { !($0 is ExternalProvider) }
-        let config = try ConfigFile.load(from: folders, catalog: ProviderCatalog(installed), command: command)
+        let config = try context.config(command: command)
         let reader = ValueReader(options: options, command: command)
         deadline = try reader.seconds(.timeout) ?? config.timeout ?? .seconds(10)
         maxResponseBytes = try reader.size(.maxResponseSize) ?? config.maxResponseBytes ?? 32 << 20

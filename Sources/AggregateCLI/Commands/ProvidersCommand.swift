@@ -44,8 +44,7 @@ struct ProvidersCommand: Command {
         }
         self.listed = listed.isEmpty ? catalog.all : listed
         format = try reader.choice(.format, OutputFormat.self, among: Self.formats) ?? .table
-        let config = try ConfigFile.load(
-            from: UserFolders(environment: environment), catalog: catalog, command: Self.configuration.name)
+        let config = try context.config(command: Self.configuration.name)
         endpoints = try EndpointSettings(
             flags: options.all(.endpoint), environment: environment, config: config, providers: catalog.all,
             command: Self.configuration.name)

@@ -13,16 +13,16 @@ enum ExternalProviders {
     ///   - installed: the installed providers, whose ids outside programs cannot take.
     ///   - environment: the tool's environment: `PATH`, the config and cache folders, and what the
     ///     programs' specs list.
+    ///   - config: the config file, whose `external_providers` come first.
     ///   - children: the runs to stop when the tool exits.
     ///   - warn: told each warning, one line each.
     /// - Returns: the providers, config file entries first, then `PATH` in order.
     static func found(
-        installed: [any OfferProvider], environment: [String: String], children: ExternalChildren,
+        installed: [any OfferProvider], environment: [String: String], config: ConfigFile,
+        children: ExternalChildren,
         warn: (String) -> Void
     ) async -> [any OfferProvider] {
         let folders = UserFolders(environment: environment)
-        // A config file with a mistake is the command's to report, with its exit status; here it adds nothing.
-        let config = (try? ConfigFile.load(from: folders, command: "")) ?? ConfigFile()
         let found = ExternalDiscovery.find(
             environment: environment, configured: config.externalProviders, configPath: config.path,
             installed: Set(installed.map(\.descriptor.id)))

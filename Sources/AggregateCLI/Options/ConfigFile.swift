@@ -42,33 +42,27 @@ struct ConfigFile {
     /// The largest config file read.
     static let maxBytes = 1 << 20
 
-    /// Reads the file if it exists, and checks every setting in it, whether or not a flag or a variable
-    /// overrides it and whether or not the command uses it: a file with a mistake is an error for every
-    /// command that reads it. (Endpoints are checked where they are read, by ``EndpointSettings``.)
+    /// The settings, once those that name providers are checked against the installed ones: whether or
+    /// not a flag or a variable overrides them and whether or not the command uses them. (Endpoints are
+    /// checked where they are read, by ``EndpointSettings``.)
     /// - Parameters:
-    ///   - folders: where to look.
     ///   - catalog: the installed providers, which `directory` must name one of, and whose ids no
     ///     `external_providers` entry may take.
     ///   - command: the command, for error hints.
-    /// - Returns: the settings; empty when there is no file.
+    /// - Returns: the settings as they are.
     /// - Throws: ``UsageError`` naming the file, the key and what is wrong.
-    static func load(
-        from folders: UserFolders, catalog: ProviderCatalog, command: String
-    ) throws(UsageError)
-        -> ConfigFile
-    {
-        let config = try load(from: folders, command: command)
+    func checked(against catalog: ProviderCatalog, command: String) throws(UsageError) -> ConfigFile {
         // The outside programs joined the catalog from this very list, so only the others can clash.
         let installed = catalog.all.filter { !($0 is ExternalProvider) }.map(\.descriptor.id)
-        for id in config.externalProviders.keys.sorted() where installed.contains(ProviderID(rawValue: id)) {
+        for id in externalProviders.keys.sorted() where installed.contains(ProviderID(rawValue: id)) {
             throw UsageError(
-                "config file \(config.path ?? "config.json"): external_providers.\(id): an installed provider has "
+                "config file \(path ?? "config.json"): external_providers.\(id): an installed provider has "
                     + "the id '\(id)'", hint: "give the program another id", command: command)
         }
-        if let setting = DirectorySelection.fileSetting(config) {
+        if let setting = DirectorySelection.fileSetting(self) {
             _ = try DirectorySelection.directory(setting, catalog: catalog, command: command)
         }
-        return config
+        return self
     }
 
     /// Whether a value `JSONSerialization` read is `true` or `false`. `is Bool` cannot tell: on Linux it
@@ -85,7 +79,7 @@ struct ConfigFile {
     ///   - command: the command, for error hints.
     /// - Returns: the settings; empty when there is no file.
     /// - Throws: ``UsageError`` naming the file, the key and what is wrong.
-    static func load(from folders: UserFolders, command: String) throws(UsageError) -> ConfigFile {
+    static func load(from folders: UserFolders, command: String?) throws(UsageError) -> ConfigFile {
         guard let file = folders.config?.appendingPathComponent("config.json") else { return ConfigFile() }
         func problem(_ text: String) -> UsageError {
             UsageError("config file \(file.path): \(text)", hint: "fix it or move it away", command: command)

@@ -31,7 +31,7 @@ struct ConnectionOptions {
         let reader = ValueReader(options: options, command: command)
         let environment = context.environment
         let folders = UserFolders(environment: environment)
-        config = try ConfigFile.load(from: folders, catalog: context.catalog, command: command)
+        config = try context.config(command: command)
         let deadline = try reader.seconds(.timeout) ?? config.timeout ?? .seconds(10)
         let endpoints = try EndpointSettings(
             flags: options.all(.endpoint), environment: environment, config: config, providers: context.catalog.all,

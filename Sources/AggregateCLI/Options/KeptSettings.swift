@@ -51,8 +51,7 @@ enum KeptSettings {
         guard all.contains(where: { taken.contains($0.key) }) else { return options }
         let environment = context.environment
         let catalog = context.catalog
-        let config = try ConfigFile.load(
-            from: UserFolders(environment: environment), catalog: catalog, command: command)
+        let config = try context.config(command: command)
         var options = options
         for setting in all {
             let file = config.kept[setting.configKey].map {
