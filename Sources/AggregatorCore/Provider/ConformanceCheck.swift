@@ -108,6 +108,15 @@ public struct ConformanceCheck: Sendable {
         mutating func add(_ aspect: Aspect, failing condition: Bool, _ message: @autoclosure () -> String) {
             add(aspect, condition ? [Finding(aspect, message())] : [])
         }
+
+        /// Checks the sample search's duration against its deadline.
+        mutating func addDeadline(_ deadline: Duration, id: ProviderID) {
+            let took = sampleDuration
+            add(
+                .deadline, failing: took > deadline,
+                "\(id): the sample search took \(ConformanceCheck.format(took)), past its "
+                    + "\(ConformanceCheck.format(deadline)) deadline")
+        }
     }
 
     /// Bodies that no provider's format accepts as a full answer.
@@ -174,13 +183,7 @@ public struct ConformanceCheck: Sendable {
         report.add(
             .sampleSearch, failing: first.offers.isEmpty,
             "\(id): the sample search gives no offers (\(first.skipped) records skipped)")
-        if aspects.contains(.deadline) {
-            let took = report.sampleDuration
-            report.add(
-                .deadline, failing: took > deadline,
-                "\(id): the sample search took \(Self.format(took)), past its \(Self.format(deadline)) deadline"
-            )
-        }
+        if aspects.contains(.deadline) { report.addDeadline(deadline, id: id) }
         if aspects.contains(.stableIDs) {
             report.add(.stableIDs, await stableIDFindings(provider, query: query, first: first))
         }
@@ -249,13 +252,7 @@ public struct ConformanceCheck: Sendable {
                 Finding(.sampleSearch, "\(id): a directory sells nothing, yet it gave \(first.offers.count) offers"))
         }
         report.add(.sampleSearch, sample)
-        if aspects.contains(.deadline) {
-            let took = report.sampleDuration
-            report.add(
-                .deadline, failing: took > deadline,
-                "\(id): the sample search took \(Self.format(took)), past its \(Self.format(deadline)) deadline"
-            )
-        }
+        if aspects.contains(.deadline) { report.addDeadline(deadline, id: id) }
         if aspects.contains(.stableIDs) {
             var findings: [Finding] = []
             if first.airlines != second.airlines {
