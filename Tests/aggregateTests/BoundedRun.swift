@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AggregateCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -83,8 +85,8 @@ extension Binary {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
         var pid: pid_t = 0
-        let spawned = withCStrings(argv) { argvPointers in
-            withCStrings(envp) { envPointers in
+        let spawned = ExternalRun.withCStrings(argv) { argvPointers in
+            ExternalRun.withCStrings(envp) { envPointers in
                 posix_spawn(&pid, url.path, &actions, nil, argvPointers, envPointers)
             }
         }
@@ -115,14 +117,5 @@ extension Binary {
             stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
             stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
             killed: killed, peakMemory: peak)
-    }
-
-    /// Calls `body` with a NULL-terminated array of C strings.
-    private static func withCStrings<Result>(
-        _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
-    ) -> Result {
-        let pointers = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        return body(pointers)
     }
 }

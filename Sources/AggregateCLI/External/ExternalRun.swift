@@ -209,8 +209,9 @@ final class ExternalRun: @unchecked Sendable {
         return result == 0 ? .success(pid) : .failure(result)
     }
 
-    /// Calls `body` with a NULL-terminated array of C strings.
-    private static func withCStrings<Result>(
+    /// Calls `body` with a NULL-terminated array of C strings, as `posix_spawn` takes arguments and
+    /// environments.
+    static func withCStrings<Result>(
         _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
     ) -> Result {
         let pointers = strings.map { strdup($0) } + [nil]
