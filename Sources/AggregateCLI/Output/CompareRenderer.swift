@@ -123,14 +123,7 @@ struct CompareRenderer: OutputRenderer {
     func writeJSON(to json: inout JSONWriter) {
         let query = comparison.query
         json.object { json in
-            json.key("schema")
-            json.string(Self.schema)
-            json.key("currency")
-            json.string(query.currency.rawValue)
-            json.key("rates_date")
-            json.string(comparison.rates.date.description)
-            json.key("query")
-            SearchRenderer.write(query, to: &json)
+            SearchRenderer.writeHead(schema: Self.schema, query: query, rates: comparison.rates, to: &json)
             json.key("order")
             json.string(comparison.order == .saving ? "saving" : query.sort.rawValue)
             json.key("providers")

@@ -87,14 +87,7 @@ struct DatesRenderer: OutputRenderer {
     func writeJSON(to json: inout JSONWriter) {
         let query = result.query
         json.object { json in
-            json.key("schema")
-            json.string(Self.schema)
-            json.key("currency")
-            json.string(query.currency.rawValue)
-            json.key("rates_date")
-            json.string(result.rates.date.description)
-            json.key("query")
-            SearchRenderer.write(query, to: &json)
+            SearchRenderer.writeHead(schema: Self.schema, query: query, rates: result.rates, to: &json)
             json.key("providers")
             json.array { json in
                 for outcome in result.outcomes { SearchRenderer.write(outcome, to: &json) }

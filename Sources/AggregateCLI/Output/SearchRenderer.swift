@@ -89,14 +89,7 @@ struct SearchRenderer: OutputRenderer {
     func writeJSON(to json: inout JSONWriter) {
         let query = result.query
         json.object { json in
-            json.key("schema")
-            json.string(Self.schema)
-            json.key("currency")
-            json.string(query.currency.rawValue)
-            json.key("rates_date")
-            json.string(result.rates.date.description)
-            json.key("query")
-            Self.write(query, to: &json)
+            Self.writeHead(schema: Self.schema, query: query, rates: result.rates, to: &json)
             json.key("providers")
             json.array { json in
                 for outcome in result.outcomes { Self.write(outcome, to: &json) }
@@ -300,6 +293,24 @@ struct SearchRenderer: OutputRenderer {
             json.key("color")
             json.string(car.color)
         }
+    }
+
+    /// The members every JSON answer of a search starts with: its schema, the currency, the date of the
+    /// exchange rates and the question asked.
+    /// - Parameters:
+    ///   - schema: the answer's schema name, such as `aggregate.search.v1`.
+    ///   - query: the question.
+    ///   - rates: the exchange rates the prices were converted with.
+    ///   - json: the writer, inside the answer's object.
+    static func writeHead(schema: String, query: SearchQuery, rates: ExchangeRates, to json: inout JSONWriter) {
+        json.key("schema")
+        json.string(schema)
+        json.key("currency")
+        json.string(query.currency.rawValue)
+        json.key("rates_date")
+        json.string(rates.date.description)
+        json.key("query")
+        write(query, to: &json)
     }
 
     static func write(_ leg: Leg, to json: inout JSONWriter) {
