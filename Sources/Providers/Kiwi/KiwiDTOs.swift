@@ -703,27 +703,12 @@ enum KiwiTimeText {
     }
 }
 
-/// Text helpers that stay on ASCII bytes, so the hot loop never round-trips through Foundation strings.
+/// Kiwi's text fields, which send `""` where they mean "unknown".
 enum KiwiText {
-    /// The text without surrounding ASCII spaces and tabs, or `nil` when nothing else is left: Kiwi sends
-    /// `""` where it means "unknown".
+    /// The text without white space at either end (the kit's `trimmedText`), or `nil` when nothing else is
+    /// left.
     static func trimmed(_ text: String) -> String? {
-        var text = text
-        let bounds = text.withUTF8 { bytes -> (start: Int, end: Int) in
-            var start = 0
-            var end = bytes.count
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            return (start, end)
-        }
-        guard bounds.start < bounds.end else { return nil }
-        let count = text.utf8.count
-        guard bounds.start > 0 || bounds.end < count else { return text }
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: bounds.start)
-        let end = utf8.index(utf8.startIndex, offsetBy: bounds.end)
-        return String(text[start..<end])
+        let trimmed = text.trimmedText
+        return trimmed.isEmpty ? nil : trimmed
     }
-
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }
