@@ -15,4 +15,10 @@ struct ProviderTextTests {
     func upperCasesCodes(text: String, upper: String) {
         #expect(text.uppercasedCode == upper)
     }
+
+    @Test func aBlankFieldIsNoValue() {
+        #expect(" OS ".nonBlank == "OS")
+        #expect("".nonBlank == nil)
+        #expect(" \t\n\u{A0}".nonBlank == nil)
+    }
 }

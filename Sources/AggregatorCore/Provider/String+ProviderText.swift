@@ -22,6 +22,13 @@ extension String {
         return String(scalars[start..<end])
     }
 
+    /// The text without white space at either end, or `nil` when nothing else is left: what a field that
+    /// sends `""` or blanks for "unknown" means.
+    public var nonBlank: String? {
+        let trimmed = trimmedText
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
     /// The text in upper case; ASCII text is converted byte by byte, and returned as it is when it has
     /// no lower-case letter (as airport and airline codes usually have not).
     public var uppercasedCode: String {

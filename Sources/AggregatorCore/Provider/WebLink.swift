@@ -22,7 +22,7 @@ public enum WebLink: Sendable, Hashable {
     ///   - node: the field, possibly missing.
     ///   - maximumLength: the longest link taken, in UTF-8 bytes.
     public init(_ node: JSONNode, maximumLength: Int = WebLink.maximumLength) {
-        let text = (try? node.ifPresent?.string)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = (try? node.ifPresent?.string)?.trimmedText ?? ""
         guard !text.isEmpty else {
             self = .absent
             return

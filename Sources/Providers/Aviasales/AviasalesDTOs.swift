@@ -31,10 +31,10 @@ enum AviasalesWireShape {
         var saysSomething = false
         switch error.kind {
         case .string?, .number?:
-            message = (try? error.lenientString).map(AviasalesText.trimmed)
+            message = (try? error.lenientString).map(\.trimmedText)
             saysSomething = message?.isEmpty == false
         case .object?:
-            message = (try? error["message"].lenientString).map(AviasalesText.trimmed)
+            message = (try? error["message"].lenientString).map(\.trimmedText)
             saysSomething = true
         default:
             break
@@ -63,7 +63,7 @@ struct PricesForDatesAnswer {
     /// - Throws: `JSONError` with the member's path when `currency` is missing or not a currency code.
     init(_ root: JSONNode) throws {
         let node = try root["currency"]
-        guard let currency = CurrencyCode(AviasalesText.trimmed(try node.string)) else {
+        guard let currency = CurrencyCode((try node.string).trimmedText) else {
             throw node.error("is not a currency code such as rub")
         }
         self.currency = currency
@@ -139,7 +139,7 @@ struct PricesForDatesRecord {
         self.price = price
 
         let airlineNode = try members.airline ?? node["airline"]
-        guard let airline = try airlineNode.lenientString.map(AviasalesText.trimmed), !airline.isEmpty else {
+        guard let airline = try airlineNode.lenientString.map(\.trimmedText), !airline.isEmpty else {
             throw airlineNode.error("is not an airline")
         }
         self.airline = airline
@@ -151,7 +151,7 @@ struct PricesForDatesRecord {
         }
         self.departure = departure
         if let returnNode = members.returnAt, let text = try returnNode.ifPresent?.string,
-            !AviasalesText.trimmed(text).isEmpty
+            !text.trimmedText.isEmpty
         {
             guard let returnDeparture = AviasalesTime(parsing: text) else {
                 throw returnNode.error("is not a time such as 2026-12-22T18:05:00+01:00")
@@ -271,9 +271,9 @@ struct TestSearchRoute: Sendable {
         let destinationText = try destinationNode["iata"].string
         originCode = try Self.cityCode(originText, role: "origin", provider: provider)
         destinationCode = try Self.cityCode(destinationText, role: "destination", provider: provider)
-        origin = Place(city: originCode, cityName: AviasalesText.name(try? originNode["name"].lenientString))
+        origin = Place(city: originCode, cityName: (try? originNode["name"].lenientString)?.nonBlank)
         destination = Place(
-            city: destinationCode, cityName: AviasalesText.name(try? destinationNode["name"].lenientString))
+            city: destinationCode, cityName: (try? destinationNode["name"].lenientString)?.nonBlank)
     }
 
     private static func cityCode(_ text: String, role: String, provider: ProviderID) throws -> String {
@@ -310,7 +310,7 @@ struct TestSearchResult {
     ///   not `yyyy-MM-dd HH:mm` in the sane years, no positive price, a currency that is not a code.
     init(_ node: JSONNode) throws {
         let idNode = try node["id"]
-        guard let reference = try idNode.lenientString.map(AviasalesText.trimmed), !reference.isEmpty else {
+        guard let reference = try idNode.lenientString.map(\.trimmedText), !reference.isEmpty else {
             throw idNode.error("is empty")
         }
         self.reference = reference
@@ -324,11 +324,11 @@ struct TestSearchResult {
         }
         self.price = price
         let currencyNode = try priceNode["currency"]
-        guard let currency = CurrencyCode(AviasalesText.trimmed(try currencyNode.string)) else {
+        guard let currency = CurrencyCode((try currencyNode.string).trimmedText) else {
             throw currencyNode.error("is not a currency code such as RUB")
         }
         self.currency = currency
-        airline = AviasalesText.trimmed(try node["airline"].string)
+        airline = (try node["airline"].string).trimmedText
         seatsLeft = (try? node["available_tickets_count"].lenientInt).flatMap { $0 >= 0 ? $0 : nil }
     }
 

@@ -16,7 +16,7 @@ enum AviasalesLinks {
     /// - Returns: the web link, or `nil` when the text is not a safe path or web address.
     static func absolute(_ link: String?) -> URL? {
         guard let link else { return nil }
-        let text = AviasalesText.trimmed(link)
+        let text = link.trimmedText
         guard text.utf8.count <= 4096, text.utf8.allSatisfy(isURLByte) else { return nil }
         if text.hasPrefix("/") {
             guard !text.hasPrefix("//"), let url = URL(string: site + text), url.host == "www.aviasales.com" else {

@@ -186,7 +186,7 @@ public struct AviasalesProvider: OfferProvider {
     /// name table knows, keeping the name.
     static func travelpayoutsCarrier(_ airline: String) -> Carrier {
         if let code = AviasalesText.airlineCode(airline) { return Carrier(code: code) }
-        return Carrier(code: AviasalesCarriers.code(forName: airline), name: AviasalesText.name(airline))
+        return Carrier(code: AviasalesCarriers.code(forName: airline), name: airline.nonBlank)
     }
 
     /// Maps a test-search answer, with notes where it answers another route or party than asked.
@@ -203,7 +203,7 @@ public struct AviasalesProvider: OfferProvider {
             let carrier =
                 carriers[result.airline]
                 ?? Carrier(
-                    code: AviasalesCarriers.code(forName: result.airline), name: AviasalesText.name(result.airline))
+                    code: AviasalesCarriers.code(forName: result.airline), name: result.airline.nonBlank)
             carriers[result.airline] = carrier
             return Offer(
                 testSearch: result, route: route, carrier: carrier, passengers: passengers, provider: provider,

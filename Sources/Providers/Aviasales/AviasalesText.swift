@@ -1,30 +1,9 @@
 import AggregatorCore
 import Foundation
 
-/// Checks and tidies the short texts of an Aviasales answer (codes, flight numbers, names) on their UTF-8
-/// bytes, so that the common ASCII case never goes through Foundation's Unicode machinery.
+/// Checks the codes and flight numbers of an Aviasales answer on their UTF-8 bytes, so that the common
+/// ASCII case never goes through Foundation's Unicode machinery.
 enum AviasalesText {
-    /// The text without white space around it. Text that neither starts nor ends with white space, nearly
-    /// all of it, comes back as it is after a look at its first and last character; only the rest is
-    /// trimmed through Foundation.
-    /// - Parameter text: text from the answer.
-    /// - Returns: the trimmed text.
-    static func trimmed(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
-        guard first.properties.isWhitespace || last.properties.isWhitespace else { return text }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// A display name from the answer: trimmed, and `nil` when nothing is left. It is kept as sent
-    /// otherwise: the writing layer makes it safe for a terminal, and JSON carries it escaped.
-    /// - Parameter text: the name as sent.
-    /// - Returns: the name, or `nil`.
-    static func name(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let trimmed = trimmed(text)
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
     /// An IATA code of `length` ASCII letters (`VIE`), in any case and with white space around it.
     /// - Parameters:
     ///   - text: the code as sent.
@@ -51,7 +30,7 @@ enum AviasalesText {
     /// - Returns: the number, or `nil` when the text is not one.
     static func flightNumber(_ text: String?) -> String? {
         guard let text else { return nil }
-        let trimmed = trimmed(text)
+        let trimmed = text.trimmedText
         let bytes = Array(trimmed.utf8)
         guard !bytes.isEmpty, bytes.count <= 6 else { return nil }
         let digits = bytes.prefix(while: isDigit)

@@ -197,23 +197,12 @@ enum DuffelText {
     /// A display name from the answer, kept as sent but for white space at either end; `nil` when blank.
     /// The writing layer makes it safe for a terminal, and JSON carries it escaped without loss.
     static func name(_ text: String?) -> String? {
-        trimmed(text)
+        text?.nonBlank
     }
 
     /// Duffel's offer id as the source's reference, kept as sent like a name.
     static func reference(_ text: String?) -> String? {
-        trimmed(text)
-    }
-
-    /// The text without white space at either end, or `nil` when nothing is left. Most names have none,
-    /// so only those that start or end with white space go through Foundation.
-    private static func trimmed(_ text: String?) -> String? {
-        guard let text, let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else {
-            return nil
-        }
-        guard first.properties.isWhitespace || last.properties.isWhitespace else { return text }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
+        text?.nonBlank
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }

@@ -253,7 +253,7 @@ struct KiwiItinerary: Sendable {
             switch field {
             case .id:
                 idNode = value
-                id = try value.lenientString.flatMap(KiwiText.trimmed)
+                id = try value.lenientString.flatMap(\.nonBlank)
             case .price:
                 priceNode = value
                 price = try value.lenientDecimal
@@ -404,7 +404,7 @@ struct KiwiSegment: Sendable {
         self.flyFrom = try Self.code(flyFromNode, named: "flyFrom", in: node)
         self.flyTo = try Self.code(flyToNode, named: "flyTo", in: node)
         guard let airlineNode else { throw try node["airline"].error("is missing") }
-        self.airline = KiwiText.trimmed(try airlineNode.string) ?? ""
+        self.airline = (try airlineNode.string).nonBlank ?? ""
         (self.departure, self.arrival) = try times.read(as: shape ?? times.shape ?? .legacy)
         self.cityFrom = cityFrom
         self.cityTo = cityTo
@@ -421,7 +421,7 @@ struct KiwiSegment: Sendable {
     /// An airport code the segment cannot do without.
     private static func code(_ value: JSONNode?, named name: StaticString, in node: JSONNode) throws -> String {
         guard let value else { throw try node[name].error("is missing") }
-        guard let code = KiwiText.trimmed(try value.string) else { throw value.error("is empty") }
+        guard let code = (try value.string).nonBlank else { throw value.error("is empty") }
         return code
     }
 
@@ -441,7 +441,7 @@ extension JSONNode {
     /// A string or number as trimmed text; `nil` when missing, null, blank or of another kind, since the
     /// fields read this way inform and never decide whether a record is usable.
     fileprivate var text: String? {
-        (try? lenientString).flatMap { $0.flatMap(KiwiText.trimmed) }
+        (try? lenientString).flatMap { $0.flatMap(\.nonBlank) }
     }
 
     /// A flag sent as `true`/`false` (or a yes/no string); `nil` when missing or unreadable.
@@ -468,7 +468,7 @@ extension JSONNode {
         case .number:
             guard let number = try? int64, number >= 0 else { return nil }
             return String(number)
-        case .string: return (try? string).flatMap(KiwiText.trimmed)
+        case .string: return (try? string).flatMap(\.nonBlank)
         default: return nil
         }
     }
@@ -700,15 +700,5 @@ enum KiwiTimeText {
             if skip("-") { return -1 }
             return nil
         }
-    }
-}
-
-/// Kiwi's text fields, which send `""` where they mean "unknown".
-enum KiwiText {
-    /// The text without white space at either end (the kit's `trimmedText`), or `nil` when nothing else is
-    /// left.
-    static func trimmed(_ text: String) -> String? {
-        let trimmed = text.trimmedText
-        return trimmed.isEmpty ? nil : trimmed
     }
 }
