@@ -19,10 +19,7 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
 
     /// The amount rounded half-up to the currency's minor units.
     public var rounded: Money {
-        var value = amount
-        var result = Decimal()
-        NSDecimalRound(&result, &value, currency.minorUnits, .plain)
-        return Money(result, currency)
+        Money(amount.roundedPlain(scale: currency.minorUnits), currency)
     }
 
     /// The amount with its minor units and code, for people: `169.00 EUR`.
@@ -46,6 +43,12 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
     /// Orders by amount within one currency. Amounts in different currencies cannot be compared, so
     /// they order by currency code: a total order that never pretends one is cheaper.
     public static func < (lhs: Money, rhs: Money) -> Bool {
-        lhs.currency != rhs.currency ? lhs.currency < rhs.currency : lhs.amount < rhs.amount
+        lhs.currency != rhs.currency
+            ? lhs.currency < rhs.currency : Decimal.order(lhs.amount, rhs.amount) == .orderedAscending
+    }
+
+    /// Equal amounts in one currency: `1.5` and `1.50` are the same money.
+    public static func == (lhs: Money, rhs: Money) -> Bool {
+        lhs.currency == rhs.currency && Decimal.order(lhs.amount, rhs.amount) == .orderedSame
     }
 }

@@ -7,6 +7,6 @@ import Testing
 struct DecimalTextTests {
     @Test func recognisesThisPlatformsDecimalLayout() {
         // Without a recognised layout every decimal is still right, but goes through `description`.
-        #expect(DecimalText.layout != nil)
+        #expect(DecimalParts.layout != nil)
     }
 }
