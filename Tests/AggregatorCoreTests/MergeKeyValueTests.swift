@@ -50,11 +50,11 @@ struct MergeKeyValueTests {
     func valuesSpellTheirTexts() {
         for offer in Self.offers {
             var values: [TripKey] = []
-            MergeKeys.appendExactKeys(of: offer, to: &values)
+            MergeKeys.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &values)
             let keys = MergeKeys(offer: offer)
             #expect(values.map(\.text) == keys.exact)
-            #expect(MergeKeys.approximateKey(of: offer)?.text == keys.approximate)
-            for value in values + [MergeKeys.approximateKey(of: offer)].compactMap({ $0 }) {
+            #expect(MergeKeys.approximateKey(of: offer.product)?.text == keys.approximate)
+            for value in values + [MergeKeys.approximateKey(of: offer.product)].compactMap({ $0 }) {
                 #expect(value.identifier(prefix: "f") == StableIdentifier.make(prefix: "f", [value.text]))
             }
         }
@@ -75,8 +75,8 @@ struct MergeKeyValueTests {
     func equalityFollowsText() {
         var values: [TripKey] = []
         for offer in Self.offers {
-            MergeKeys.appendExactKeys(of: offer, to: &values)
-            if let approximate = MergeKeys.approximateKey(of: offer) { values.append(approximate) }
+            MergeKeys.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &values)
+            if let approximate = MergeKeys.approximateKey(of: offer.product) { values.append(approximate) }
         }
         for first in values {
             for second in values {

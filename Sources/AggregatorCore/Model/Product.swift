@@ -5,7 +5,7 @@ public enum Product: Sendable, Hashable {
     /// A flight trip.
     case flight(Itinerary)
     /// A car rental.
-    case car(RentalCar)
+    indirect case car(RentalCar)
 
     /// The itinerary when this is a flight.
     public var itinerary: Itinerary? {

@@ -40,4 +40,21 @@ extension Array {
     mutating func exchange(_ first: Int, _ second: Int) {
         withUnsafeMutableBufferPointer { $0.swapAt(first, second) }
     }
+
+    /// Sorts as `sort(by:)` does (stably), by insertion when there are few elements, such as an offer's
+    /// sellers: for a handful of elements the general sort's set-up costs more than the sorting.
+    /// - Parameter areInIncreasingOrder: a strict weak ordering.
+    mutating func sortFew(by areInIncreasingOrder: (Element, Element) -> Bool) {
+        guard count > 1 else { return }
+        guard count <= 16 else { return sort(by: areInIncreasingOrder) }
+        withUnsafeMutableBufferPointer { elements in
+            for end in 1..<elements.count {
+                var index = end
+                while index > 0, areInIncreasingOrder(elements[index], elements[index - 1]) {
+                    elements.swapAt(index, index - 1)
+                    index -= 1
+                }
+            }
+        }
+    }
 }

@@ -71,7 +71,7 @@ public struct BagPricing: Sendable {
             }
             offer.sources[index] = source
         }
-        offer.sources.sort(by: OfferSource.cheaperFirst)
+        offer.sources.sortFew(by: OfferSource.cheaperFirst)
         if let cheapest = offer.sources.first {
             offer.price = cheapest.comparablePrice
             if cheapest.bagFeesUnknown {

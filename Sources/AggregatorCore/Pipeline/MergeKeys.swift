@@ -13,17 +13,19 @@ public struct MergeKeys: Sendable, Hashable {
     /// - Parameter offer: the offer.
     public init(offer: Offer) {
         var exact: [TripKey] = []
-        Self.appendExactKeys(of: offer, to: &exact)
+        Self.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &exact)
         self.exact = exact.map(\.text)
-        approximate = Self.approximateKey(of: offer)?.text
+        approximate = Self.approximateKey(of: offer.product)?.text
     }
 
-    /// Appends an offer's exact keys, as values, in the order of ``exact``.
-    static func appendExactKeys(of offer: Offer, to keys: inout [TripKey]) {
-        switch offer.product {
+    /// Appends an offer's exact keys, as values, in the order of ``exact``. Callers hand over the product
+    /// and basis rather than the offer: an offer read out of an array is copied to be passed, which retains
+    /// every reference in it.
+    static func appendExactKeys(of product: Product, priceBasis: PriceBasis, to keys: inout [TripKey]) {
+        switch product {
         case .car(let car):
             guard let plate = car.plateNumber else { return }
-            let parts = [car.brand, car.model, plate, offer.priceBasis.rawValue]
+            let parts = [car.brand, car.model, plate, priceBasis.rawValue]
             keys.append(TripKey(text: "car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")))
         case .flight(let itinerary):
             var numbered = true
@@ -85,8 +87,8 @@ public struct MergeKeys: Sendable, Hashable {
     }
 
     /// An offer's approximate key, as a value; `nil` where ``approximate`` is.
-    static func approximateKey(of offer: Offer) -> TripKey? {
-        guard case .flight(let itinerary) = offer.product else { return nil }
+    static func approximateKey(of product: Product) -> TripKey? {
+        guard case .flight(let itinerary) = product else { return nil }
         var key = TripKey(text: "route|")
         var first = true
         for leg in itinerary.legs.indices {
@@ -145,8 +147,8 @@ public struct MergeKeys: Sendable, Hashable {
     }
 
     /// How much an offer tells: flight numbers, UTC times, local times, known duration.
-    static func richness(of offer: Offer) -> Int {
-        guard case .flight(let itinerary) = offer.product else { return 0 }
+    static func richness(of product: Product) -> Int {
+        guard case .flight(let itinerary) = product else { return 0 }
         var numbered = true
         var utc = true
         var airports = true

@@ -60,13 +60,18 @@ public struct OfferMerger: Sendable {
         approximateIDs.reserveCapacity(offers.count)
         var copies: [CarCopy: Int] = [:]
         var keys: [TripKey] = []
-        // Read through a buffer: an offer read from it is lent to the key builders, not copied for them.
+        // How much each offer tells, to choose a trip's most informative member.
+        var richness: [Int] = []
+        richness.reserveCapacity(offers.count)
+        // The key builders are handed each offer's product, not the offer: a product of a flight is one
+        // reference to copy, where an offer is a dozen.
         offers.withUnsafeBufferPointer { offers in
             for index in offers.indices {
                 keys.removeAll(keepingCapacity: true)
-                MergeKeys.appendExactKeys(of: offers[index], to: &keys)
+                let product = offers[index].product
+                MergeKeys.appendExactKeys(of: product, priceBasis: offers[index].priceBasis, to: &keys)
                 // A provider's n-th copy of one car merges only with another provider's n-th.
-                if offers[index].product.category == .cars, let provider = offers[index].sources.first?.provider,
+                if product.category == .cars, let provider = offers[index].sources.first?.provider,
                     let key = keys.first?.text
                 {
                     let seen = copies[CarCopy(provider: provider, key: key), default: 0]
@@ -76,7 +81,8 @@ public struct OfferMerger: Sendable {
                 exactStart.append(exactIDs.count)
                 for key in keys { exactIDs.append(exactKeys.number(key)) }
                 approximateIDs.append(
-                    MergeKeys.approximateKey(of: offers[index]).map { approximateKeys.number($0) } ?? -1)
+                    MergeKeys.approximateKey(of: product).map { approximateKeys.number($0) } ?? -1)
+                richness.append(MergeKeys.richness(of: product))
             }
         }
         exactStart.append(exactIDs.count)
@@ -177,7 +183,7 @@ public struct OfferMerger: Sendable {
         for group in 0..<groupCount {
             let range = groupStart[group]..<groupStart[group + 1]
             let first = members[range.lowerBound]
-            if range.count > 1 { combine(members[range], in: &offers) }
+            if range.count > 1 { combine(members[range], richness: richness, in: &offers) }
             let prefix = offers[first].product.category == .cars ? "c" : "f"
             let approximate = groupApproximate[group]
             if approximate >= 0, approximateUses[approximate] == 1 {
@@ -226,15 +232,16 @@ public struct OfferMerger: Sendable {
     /// offers that the caller drops.
     /// - Parameters:
     ///   - members: the indices of the trip's offers, at least two, in joining order.
+    ///   - richness: how much each offer tells (``MergeKeys/richness(of:)``), by index.
     ///   - offers: all offers.
-    private func combine(_ members: ArraySlice<Int>, in offers: inout [Offer]) {
+    private func combine(_ members: ArraySlice<Int>, richness: [Int], in offers: inout [Offer]) {
         let members = Array(members)
         // What the trip takes from its members, read through a buffer so that no member is copied to be read.
         let (best, sources, imageURL, tags) = offers.withUnsafeBufferPointer { offers in
             // The most informative member, ties to the cheaper, then the earlier: the first of a stable sort.
-            let richness = members.map { MergeKeys.richness(of: offers[$0]) }
             func before(_ lhs: Int, _ rhs: Int) -> Bool {
-                if richness[lhs] != richness[rhs] { return richness[lhs] > richness[rhs] }
+                let (left, right) = (richness[members[lhs]], richness[members[rhs]])
+                if left != right { return left > right }
                 return OfferSource.cheaperFirst(offers[members[lhs]].sources[0], offers[members[rhs]].sources[0])
             }
             var best = 0
@@ -254,7 +261,7 @@ public struct OfferMerger: Sendable {
                 }
             }
             // Providers differ, so the order is total and the list's own order does not matter.
-            cheapestPerProvider.sort(by: OfferSource.cheaperFirst)
+            cheapestPerProvider.sortFew(by: OfferSource.cheaperFirst)
             // The picture of the most informative member that has one, when the best has none.
             var imageURL = offers[members[best]].imageURL
             if imageURL == nil, members.contains(where: { offers[$0].imageURL != nil }) {

@@ -89,13 +89,12 @@ struct TripKey: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
+        // Only the bytes in use: the rest are zero in every key of this length.
         hasher.combine(count)
-        hasher.combine(bytes.0)
-        hasher.combine(bytes.1)
-        hasher.combine(bytes.2)
-        hasher.combine(bytes.3)
-        hasher.combine(bytes.4)
-        hasher.combine(bytes.5)
+        var bytes = bytes
+        withUnsafeBytes(of: &bytes) { buffer in
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer.prefix(spilled == nil ? count : 0)))
+        }
         hasher.combine(spilled)
     }
 }
