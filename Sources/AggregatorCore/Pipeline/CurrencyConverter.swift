@@ -65,7 +65,7 @@ public struct CurrencyConverter: Sendable {
     }
 
     private static func isPayable(_ amount: Decimal) -> Bool {
-        !amount.isNaN && amount.isFinite && amount > 0
+        !amount.isNaN && amount.isFinite && Decimal.order(amount, .zero) == .orderedDescending
     }
 
     /// Sets every source's converted price and the offer's headline price to the cheapest source,
@@ -126,7 +126,7 @@ public struct CurrencyConverter: Sendable {
         }
         guard kept > 0 else { return false }
         if kept < offer.sources.count { offer.sources.removeSubrange(kept...) }
-        if offer.sources.count > 1 { offer.sources.sort(by: OfferSource.cheaperFirst) }
+        offer.sources.sortFew(by: OfferSource.cheaperFirst)
         if let converted = offer.sources[0].convertedPrice {
             offer.price = converted
             // Most offers have no tags: an empty set is not searched.
@@ -148,20 +148,24 @@ private struct ConversionCache {
 
     init(converter: CurrencyConverter) { self.converter = converter }
 
+    /// The currency's letters and the amount's 20 bytes, as plain numbers: hashed without hashing a string.
     private struct Key: Hashable {
-        var currency: CurrencyCode
+        var currency: UInt32
         var low: UInt64
         var middle: UInt64
         var high: UInt32
     }
 
     mutating func conversion(of money: Money) -> CurrencyConverter.Conversion {
-        // The key is the amount's 20 bytes; should a platform lay decimals out otherwise, nothing is kept.
-        guard MemoryLayout<Decimal>.size == 20 else { return converter.conversion(of: money) }
+        // Should a platform lay decimals out otherwise, nothing is kept. Codes are three ASCII letters.
+        let letters = money.currency.rawValue.utf8
+        guard MemoryLayout<Decimal>.size == 20, letters.count <= 4 else { return converter.conversion(of: money) }
+        var currency: UInt32 = 0
+        for byte in letters { currency = currency << 8 | UInt32(byte) }
         var amount = money.amount
         let key = withUnsafeBytes(of: &amount) { bytes in
             Key(
-                currency: money.currency, low: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                currency: currency, low: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
                 middle: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
                 high: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
         }
