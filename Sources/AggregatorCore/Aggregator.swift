@@ -44,6 +44,6 @@ public struct Aggregator: Sendable {
     ) async -> SearchResult {
         let runs = await runner.run(providers, query: query, progress: progress)
         let pipeline = SearchPipeline(rates: settings.rates, favorites: FavoriteCarriers(settings.favoriteCarriers))
-        return pipeline.run(runs, query: query)
+        return pipeline.run(consume runs, query: query)
     }
 }

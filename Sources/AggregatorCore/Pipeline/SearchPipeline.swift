@@ -41,18 +41,20 @@ public struct SearchPipeline: Sendable {
 
     /// Runs the stages.
     /// - Parameters:
-    ///   - runs: every provider's outcome and answer, in selection order.
+    ///   - runs: every provider's outcome and answer, in selection order. A caller that hands them over
+    ///     (does not use them afterwards) lets the stages change the offers where they are.
     ///   - query: what was asked.
     /// - Returns: the result, with the outcomes as given.
-    public func run(_ runs: [ProviderRun], query: SearchQuery) -> SearchResult {
+    public func run(_ runs: consuming [ProviderRun], query: SearchQuery) -> SearchResult {
+        let outcomes = runs.map(\.outcome)
+        let directory = AirlineDirectory(runs.flatMap(\.response.airlines))
         // One array of offers, owned here, goes through every stage in place: a stage changes only what it
         // must and moves offers by swapping them, so no stage copies every offer into an array of its own.
-        var offers = runs.flatMap(\.response.offers)
+        var offers = Self.takeOffers(from: &runs)
         var notes = PartyPricing(party: query.passengers).price(&offers)
         let converter = CurrencyConverter(rates: rates, target: query.currency)
         let outOfRange = converter.convert(&offers)
         BagPricing(bags: query.bags, party: query.passengers, converter: converter).price(&offers)
-        let directory = AirlineDirectory(runs.flatMap(\.response.airlines))
         // The airline filters learn names from the carriers as the providers named them: before enrichment
         // renames them. Without airline filters no name is asked for, so none is learnt.
         let asksForAirlines = !query.airlines.isEmpty || !query.excludedAirlines.isEmpty
@@ -80,7 +82,27 @@ public struct SearchPipeline: Sendable {
         let matched = offers.count
         if let limit = query.limit, limit < offers.count { offers.removeSubrange(limit...) }
         return SearchResult(
-            query: query, outcomes: runs.map(\.outcome), offers: offers, matched: matched, hints: verdicts.hints,
+            query: query, outcomes: outcomes, offers: offers, matched: matched, hints: verdicts.hints,
             notes: notes, rates: rates, airlines: directory)
+    }
+
+    /// Every run's offers in one array, in run order. The largest run's array is taken, not copied: when the
+    /// caller has handed the runs over, that array and its offers are then held here alone, and the stages
+    /// change offers in place; copying an offer, or changing one that is shared, retains every reference in
+    /// it. The other runs' offers are copied in around it, and their arrays let go, so that those offers too
+    /// are held here alone.
+    private static func takeOffers(from runs: inout [ProviderRun]) -> [Offer] {
+        guard let largest = runs.indices.max(by: { runs[$0].response.offers.count < runs[$1].response.offers.count })
+        else { return [] }
+        var offers: [Offer] = []
+        swap(&offers, &runs[largest].response.offers)
+        var earlier: [Offer] = []
+        for index in runs.indices where index != largest {
+            var taken: [Offer] = []
+            swap(&taken, &runs[index].response.offers)
+            if index < largest { earlier.append(contentsOf: taken) } else { offers.append(contentsOf: taken) }
+        }
+        if !earlier.isEmpty { offers.insert(contentsOf: earlier, at: 0) }
+        return offers
     }
 }
