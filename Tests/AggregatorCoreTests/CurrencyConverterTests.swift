@@ -29,6 +29,25 @@ struct CurrencyConverterTests {
         #expect(!converted.isConverted)
     }
 
+    @Test func manyOffersConvertInPartsAsEachDoesAlone() {
+        // Enough offers to be converted in parts on several cores: the result, the order and the prices left
+        // out are those of converting each offer on its own, in order.
+        let converter = CurrencyConverter(rates: rates, target: .eur)
+        let offers = (0..<9_000).map { index -> Offer in
+            // Every 997th price rounds to nothing in euros and is left out with its offer.
+            let price: Decimal = index % 997 == 5 ? decimal("0.0001") : Decimal(1000 + index % 5000)
+            let currency: CurrencyCode = index % 3 == 0 ? .eur : .rub
+            return OfferFactory.flight(
+                provider: "a", carrier: "OS", flightNumber: "\(index)", from: "VIE", to: "BCN",
+                departure: "2026-12-18 07:05", price: price, currency: currency, reference: "r\(index)")
+        }
+        let (converted, outOfRange) = converter.convertReportingOutOfRange(offers)
+        let alone = offers.map { converter.convertReportingOutOfRange([$0]) }
+        #expect(converted == alone.flatMap { $0.offers })
+        #expect(outOfRange == alone.flatMap { $0.outOfRange })
+        #expect(outOfRange.count == 10 && converted.count == offers.count - 10)
+    }
+
     @Test func headlinePriceIsTheConvertedCheapestSource() {
         let converter = CurrencyConverter(rates: rates, target: .eur)
         let offer = OfferFactory.flight(

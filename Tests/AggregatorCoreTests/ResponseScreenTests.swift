@@ -122,4 +122,20 @@ struct ResponseScreenTests {
         #expect(screened.skipped == 2 && screened.notes == ["as sent"])
         #expect(notes.isEmpty)
     }
+
+    @Test func aLargeAnswerIsScreenedWhereverItsHostileLinkIs() throws {
+        // Large enough to be read in parts on several cores: a hostile link in any part, the last one
+        // included, is found and removed.
+        let clean = try (0..<6_000).map { try Self.flight("\($0)", link: "https://www.kiwi.com/booking?id=\($0)") }
+        for position in [0, 2_999, 5_999] {
+            var offers = clean
+            offers[position].sources[0].deepLink = try Self.url("javascript:alert(1)")
+            let (screened, notes) = ResponseScreen().screen(ProviderResponse(offers: offers))
+            #expect(notes == [.nonWebLinksDropped(1)], "hostile link at \(position)")
+            #expect(screened.offers[position].sources[0].deepLink == nil)
+            #expect(screened.offers.count == clean.count)
+        }
+        let (screened, notes) = ResponseScreen().screen(ProviderResponse(offers: clean))
+        #expect(notes.isEmpty && screened.offers == clean)
+    }
 }

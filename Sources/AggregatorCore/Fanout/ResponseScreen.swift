@@ -24,8 +24,12 @@ public struct ResponseScreen: Sendable {
     /// - Returns: the answer with non-web links removed and unpriced offers dropped (and counted as
     ///   skipped), and a note counting the links removed, when there were any.
     public func screen(_ response: ProviderResponse) -> (response: ProviderResponse, notes: [ProviderNote]) {
-        // Nearly every answer is clean: finding that out only reads, so its offers are not copied.
-        if response.offers.allSatisfy(Self.isClean), response.airlines.allSatisfy(Self.isClean) {
+        // Nearly every answer is clean: finding that out only reads, so its offers are not copied, and parts of
+        // a large answer are read on every core.
+        let offers = response.offers
+        let cleanParts = ParallelParts.map(count: offers.count) { range in range.allSatisfy { Self.isClean(offers[$0]) }
+        }
+        if !cleanParts.contains(false), response.airlines.allSatisfy(Self.isClean) {
             return (response, [])
         }
         var screened = response

@@ -93,17 +93,40 @@ public struct CurrencyConverter: Sendable {
     /// - Parameter offers: offers as providers returned them.
     /// - Returns: the original prices of the sources that were dropped, in the order met.
     func convert(_ offers: inout [Offer]) -> [Money] {
-        var outOfRange: [Money] = []
-        var cache = ConversionCache(converter: self)
-        var kept = 0
-        for index in offers.indices {
-            guard convertSources(of: &offers[index], cache: &cache, outOfRange: &outOfRange) else { continue }
-            // Swapping moves the offer without copying it; the dropped ones gather at the end.
-            if kept != index { offers.exchange(kept, index) }
-            kept += 1
+        // Offers convert independently, so parts of them convert on every core, each part with a cache of its
+        // own; a part's prices out of range and offers left without sources are listed in order.
+        let parts = ParallelParts.update(&offers) { offers, range in
+            var cache = ConversionCache(converter: self)
+            var outOfRange: [Money] = []
+            var emptied: [Int] = []
+            for index in range where !convertSources(of: &offers[index], cache: &cache, outOfRange: &outOfRange) {
+                emptied.append(index)
+            }
+            return ConvertedPart(outOfRange: outOfRange, emptied: emptied)
         }
-        offers.removeSubrange(kept...)
-        return outOfRange
+        let emptied = parts.flatMap(\.emptied)
+        if !emptied.isEmpty {
+            // Swapping moves an offer without copying it; the emptied ones gather at the end.
+            var kept = 0
+            var next = 0
+            for index in offers.indices {
+                if next < emptied.count, emptied[next] == index {
+                    next += 1
+                    continue
+                }
+                if kept != index { offers.exchange(kept, index) }
+                kept += 1
+            }
+            offers.removeSubrange(kept...)
+        }
+        return parts.flatMap(\.outOfRange)
+    }
+
+    /// What converting one part of the offers found: the prices out of range and the offers left without
+    /// sources, in order.
+    private struct ConvertedPart: Sendable {
+        var outOfRange: [Money]
+        var emptied: [Int]
     }
 
     /// Converts one offer's sources, drops those out of range, orders the rest and sets the headline price.

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import AggregatorCore
+
+@Suite("Work spread over the cores in parts, and offers let go off the caller's thread")
+struct ParallelPartsTests {
+    @Test(arguments: [0, 1, 2_047, 2_048, 4_096, 4_097, 10_001])
+    func partsCoverTheRangeOnceInOrder(count: Int) {
+        let parts = ParallelParts.map(count: count) { range in range }
+        #expect(parts.flatMap { Array($0) } == Array(0..<count))
+        #expect(parts.allSatisfy { !$0.isEmpty } || count == 0)
+        // A part is worth handing out only when it is large.
+        #expect(parts.count == 1 || parts.allSatisfy { $0.count >= ParallelParts.minimumPart })
+    }
+
+    @Test func eachElementIsUpdatedOnceByTheThreadThatHasIt() {
+        var values = Array(0..<20_000)
+        let sums = ParallelParts.update(&values) { values, range in
+            var sum = 0
+            for index in range {
+                values[index] *= 2
+                sum += values[index]
+            }
+            return sum
+        }
+        #expect(values == (0..<20_000).map { $0 * 2 })
+        #expect(sums.reduce(0, +) == values.reduce(0, +))
+    }
+
+    @Test func keepingAFewOfManyKeepsTheFirstAndFreesTheRestElsewhere() async throws {
+        var numbers = Array(0..<10_000)
+        numbers.keepFirst(20)
+        #expect(numbers == Array(0..<20))
+        numbers.keepFirst(15)
+        #expect(numbers == Array(0..<15))
+        numbers.keepFirst(100)
+        #expect(numbers == Array(0..<15))
+        numbers.keepFirst(0)
+        #expect(numbers.isEmpty)
+
+        // The dropped elements are freed, on another thread, soon: the test allows a minute, to rule out
+        // their never being freed rather than to time it.
+        let counter = Counter()
+        var values = (0..<5_000).map { _ in Counter.Value(counter) }
+        values.keepFirst(10)
+        #expect(values.count == 10)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while counter.count < 4_990, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(counter.count == 4_990)
+    }
+
+    /// Counts the values freed, from whichever thread frees them.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var freed = 0
+
+        var count: Int { lock.withLock { freed } }
+
+        final class Value: Sendable {
+            let counter: Counter
+            init(_ counter: Counter) { self.counter = counter }
+            deinit { counter.lock.withLock { counter.freed += 1 } }
+        }
+    }
+}
