@@ -80,7 +80,7 @@ public struct SearchPipeline: Sendable {
         }
         if !unconverted.isEmpty { notes.append(.unconvertedPrices(unconverted.sorted(), ratesDate: rates.date)) }
         let matched = offers.count
-        if let limit = query.limit, limit < offers.count { offers.removeSubrange(limit...) }
+        if let limit = query.limit { offers.keepFirst(limit) }
         return SearchResult(
             query: query, outcomes: outcomes, offers: offers, matched: matched, hints: verdicts.hints,
             notes: notes, rates: rates, airlines: directory)
