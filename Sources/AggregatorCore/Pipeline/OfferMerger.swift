@@ -64,7 +64,7 @@ public struct OfferMerger: Sendable {
         var richness: [Int] = []
         richness.reserveCapacity(offers.count)
         // The key builders are handed each offer's product, not the offer: a product of a flight is one
-        // reference to copy, where an offer is a dozen.
+        // reference to copy, where an offer is several.
         offers.withUnsafeBufferPointer { offers in
             for index in offers.indices {
                 keys.removeAll(keepingCapacity: true)
