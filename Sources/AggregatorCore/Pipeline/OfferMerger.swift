@@ -50,8 +50,8 @@ public struct OfferMerger: Sendable {
         // Keys as values, built once per offer and numbered, so that everything after this loop works on
         // arrays indexed by key number: offer `index`'s exact keys are numbered
         // `exactIDs[exactStart[index]..<exactStart[index + 1]]`, its approximate key `approximateIDs[index]`.
-        var exactKeys = KeyNumbers(capacity: offers.count * 2)
-        var approximateKeys = KeyNumbers(capacity: offers.count)
+        var exactKeys = KeyNumbers<TripKey>(capacity: offers.count * 2)
+        var approximateKeys = KeyNumbers<TripKey>(capacity: offers.count)
         var exactIDs: [Int] = []
         exactIDs.reserveCapacity(offers.count * 2)
         var exactStart: [Int] = []
@@ -194,32 +194,6 @@ public struct OfferMerger: Sendable {
             firstMembers.append(first)
         }
         offers.keep(inOrder: firstMembers)
-    }
-
-    /// Numbers distinct keys in the order met: one hash lookup per key, and arrays thereafter.
-    private struct KeyNumbers {
-        private var numbers: [TripKey: Int] = [:]
-        /// The keys by number.
-        private(set) var keys: [TripKey] = []
-
-        init(capacity: Int) {
-            numbers.reserveCapacity(capacity)
-            keys.reserveCapacity(capacity)
-        }
-
-        /// How many distinct keys were met.
-        var count: Int { keys.count }
-
-        /// The key's number, numbering it when it is new.
-        mutating func number(_ key: TripKey) -> Int {
-            let next = keys.count
-            // The default is stored when the key is new, in the same lookup.
-            let number = Self.read(&numbers[key, default: next])
-            if number == next { keys.append(key) }
-            return number
-        }
-
-        private static func read(_ value: inout Int) -> Int { value }
     }
 
     /// A car key as one provider listed it, to count that provider's copies of one car.
