@@ -49,6 +49,26 @@ struct OfferRankerTests {
         #expect(tags["CC"] == [])
     }
 
+    @Test func manyOffersMeasuredInPartsRankAsTheRuleSays() {
+        // Enough offers to be measured in parts on several cores; the cheapest and the fastest are in the
+        // last part, and the best score depends on both, so every part must see the others' findings.
+        let count = 6_000
+        let many = CurrencyConverter(rates: .embedded, target: .eur).convert(
+            (0..<count).map { index in
+                OfferFactory.flight(
+                    provider: "a", carrier: "AA", flightNumber: "\(index)", from: "VIE", to: "BCN",
+                    departure: "2026-12-18 09:00", minutes: 600 - index / 20, price: Decimal(10_000 - index))
+            })
+        let byPrice = OfferRanker(sort: .price).rank(many)
+        #expect(byPrice.map(\.price.amount) == (0..<count).map { Decimal(10_000 - count + 1 + $0) })
+        #expect(byPrice[0].tags.contains(.cheapest) && byPrice[0].tags.contains(.fastest))
+        // The last offer is both the cheapest and among the fastest, so it scores best: 1 + 1.
+        let best = OfferRanker(sort: .best).rank(many)
+        #expect(best[0].price.amount == Decimal(10_000 - count + 1))
+        #expect(best[0].tags.contains(.best))
+        #expect(best.filter { $0.tags.contains(.cheapest) }.count == 1)
+    }
+
     @Test func tiesBreakByPriceThenDurationThenDepartureThenId() {
         let same = (0..<4).map { index in
             OfferFactory.flight(

@@ -84,41 +84,48 @@ public struct OfferRanker: Sendable {
     /// The values each offer is ordered by, computed once so that sorting compares plain numbers.
     static func measure(_ offers: [Offer]) -> [Measures] {
         // Unconverted currencies order by code; their ranks among the codes present order the same way.
-        var currencies: [String] = []
+        var present: [String] = []
         for index in offers.indices where !offers[index].isConverted {
             let currency = offers[index].price.currency.rawValue
-            if !currencies.contains(currency) { currencies.append(currency) }
+            if !present.contains(currency) { present.append(currency) }
         }
-        currencies.sort()
-        var measures: [Measures] = []
-        measures.reserveCapacity(offers.count)
-        var cheapest: Double?
-        var fastest: Double?
-        var slowest: Double?
-        for index in offers.indices {
-            let converted = offers[index].isConverted
-            let price = Self.number(offers[index].price.amount)
-            var duration: Double?
-            var stops = 0
-            var departure: Int64?
-            if case .flight(let itinerary) = offers[index].product {
-                duration = itinerary.duration.map(Self.seconds)
-                for leg in itinerary.legs { stops = max(stops, leg.stops) }
-                departure = itinerary.legs.first?.departure?.orderingMinutes
-            }
-            if converted {
-                if cheapest.map({ price < $0 }) ?? true { cheapest = price }
-                if let duration {
-                    if fastest.map({ duration < $0 }) ?? true { fastest = duration }
-                    if slowest.map({ duration > $0 }) ?? true { slowest = duration }
+        let currencies = present.sorted()
+        // Offers are measured independently, so parts of them are measured on every core; each part also
+        // finds its cheapest price and its shortest and longest durations among converted offers.
+        let parts = ParallelParts.map(count: offers.count) { range in
+            var part = MeasuredPart()
+            part.measures.reserveCapacity(range.count)
+            for index in range {
+                let converted = offers[index].isConverted
+                let price = Self.number(offers[index].price.amount)
+                var duration: Double?
+                var stops = 0
+                var departure: Int64?
+                if case .flight(let itinerary) = offers[index].product {
+                    duration = itinerary.duration.map(Self.seconds)
+                    for leg in itinerary.legs { stops = max(stops, leg.stops) }
+                    departure = itinerary.legs.first?.departure?.orderingMinutes
                 }
+                if converted {
+                    part.cheapest = min(part.cheapest ?? price, price)
+                    if let duration {
+                        part.fastest = min(part.fastest ?? duration, duration)
+                        part.slowest = max(part.slowest ?? duration, duration)
+                    }
+                }
+                part.measures.append(
+                    Measures(
+                        index: index, converted: converted,
+                        totalKnown: !offers[index].tags.contains(.bagFeesUnknown),
+                        currency: converted ? 0 : currencies.firstIndex(of: offers[index].price.currency.rawValue) ?? 0,
+                        price: price, duration: duration, departure: departure, stops: stops, score: nil))
             }
-            measures.append(
-                Measures(
-                    index: index, converted: converted, totalKnown: !offers[index].tags.contains(.bagFeesUnknown),
-                    currency: converted ? 0 : currencies.firstIndex(of: offers[index].price.currency.rawValue) ?? 0,
-                    price: price, duration: duration, departure: departure, stops: stops, score: nil))
+            return part
         }
+        var measures = parts.count == 1 ? parts[0].measures : parts.flatMap(\.measures)
+        let cheapest = parts.compactMap(\.cheapest).min()
+        let fastest = parts.compactMap(\.fastest).min()
+        let slowest = parts.compactMap(\.slowest).max()
         let cheapestPrice = cheapest ?? 0
         let fastestDuration = fastest ?? 0
         // An unknown duration counts as the slowest known one, so missing data never wins.
@@ -131,6 +138,15 @@ public struct OfferRanker: Sendable {
                 measures[index].price / cheapestPrice + durationRatio + stopPenalty * Double(measures[index].stops)
         }
         return measures
+    }
+
+    /// What measuring one part of the offers found.
+    private struct MeasuredPart {
+        var measures: [Measures] = []
+        /// The cheapest price, the shortest and the longest duration among the part's converted offers.
+        var cheapest: Double?
+        var fastest: Double?
+        var slowest: Double?
     }
 
     static func seconds(_ duration: Duration) -> Double { Double(duration.components.seconds) }
