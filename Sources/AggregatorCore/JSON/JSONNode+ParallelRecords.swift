@@ -14,9 +14,9 @@ extension JSONNode {
     /// their counters can be added up. Small arrays and one-core machines are read on the calling thread
     /// with a single worker.
     ///
-    /// Cancellation is checked between chunks of ``recordsPerChunk`` elements: when the calling task is
-    /// cancelled, or `decode` throws `CancellationError`, every thread stops after its current chunk and
-    /// `CancellationError` is thrown.
+    /// Cancellation is checked before the read and between chunks of ``recordsPerChunk`` elements: when the
+    /// calling task is cancelled, or `decode` throws `CancellationError`, every thread stops after its
+    /// current chunk and `CancellationError` is thrown. A task cancelled before the call reads nothing.
     /// - Parameters:
     ///   - makeWorker: makes the state one thread decodes with.
     ///   - decode: turns one element into a record; throwing skips the element.
@@ -26,6 +26,9 @@ extension JSONNode {
         worker makeWorker: @Sendable () -> Worker,
         _ decode: @Sendable (inout Worker, JSONNode) throws -> Record
     ) throws -> (records: JSONRecords<Record>, workers: [Worker]) {
+        // Only the calling thread can see its task's cancellation, and under load the other threads may take
+        // every chunk before it takes one: a task already cancelled does not start the read.
+        if Task.isCancelled { throw CancellationError() }
         var starts: [Int] = []
         var iterator = try elements.makeIterator()
         while let element = iterator.next() { starts.append(element.offset) }
