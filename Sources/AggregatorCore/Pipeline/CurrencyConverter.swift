@@ -104,21 +104,8 @@ public struct CurrencyConverter: Sendable {
             }
             return ConvertedPart(outOfRange: outOfRange, emptied: emptied)
         }
-        let emptied = parts.flatMap(\.emptied)
-        if !emptied.isEmpty {
-            // Swapping moves an offer without copying it; the emptied ones gather at the end.
-            var kept = 0
-            var next = 0
-            for index in offers.indices {
-                if next < emptied.count, emptied[next] == index {
-                    next += 1
-                    continue
-                }
-                if kept != index { offers.exchange(kept, index) }
-                kept += 1
-            }
-            offers.removeSubrange(kept...)
-        }
+        let emptied = Set(parts.flatMap(\.emptied))
+        if !emptied.isEmpty { offers.keep(inOrder: offers.indices.filter { !emptied.contains($0) }) }
         return parts.flatMap(\.outOfRange)
     }
 
