@@ -27,7 +27,8 @@ public struct ResponseScreen: Sendable {
         // Nearly every answer is clean: finding that out only reads, so its offers are not copied, and parts of
         // a large answer are read on every core.
         let offers = response.offers
-        let cleanParts = ParallelParts.map(count: offers.count) { range in range.allSatisfy { Self.isClean(offers[$0]) }
+        let cleanParts = ParallelParts.map(count: offers.count) { range in
+            range.allSatisfy { Self.isClean(offers[$0]) }
         }
         if !cleanParts.contains(false), response.airlines.allSatisfy(Self.isClean) {
             return (response, [])
