@@ -3,6 +3,15 @@ import Testing
 
 @testable import AggregatorCore
 
+/// A random non-negative decimal: a significand in `significand` with a number of decimal places in `places`.
+private func randomDecimal(
+    significand: ClosedRange<UInt64>, places: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
+) -> Decimal {
+    Decimal(
+        sign: .plus, exponent: -Int.random(in: places, using: &generator),
+        significand: Decimal(UInt64.random(in: significand, using: &generator)))
+}
+
 @Suite("Decimals and money compared without decimal arithmetic")
 struct DecimalOrderTests {
     /// Values on both sides of every shortcut: zeros and equal values with other exponents, exponents far
@@ -43,12 +52,8 @@ struct DecimalOrderTests {
         // Amounts as providers send them: up to four decimal places, cents to millions.
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
-            let lhs = Decimal(
-                sign: .plus, exponent: -Int.random(in: 0...4, using: &generator),
-                significand: Decimal(UInt64.random(in: 0...100_000_000, using: &generator)))
-            let rhs = Decimal(
-                sign: .plus, exponent: -Int.random(in: 0...4, using: &generator),
-                significand: Decimal(UInt64.random(in: 0...100_000_000, using: &generator)))
+            let lhs = randomDecimal(significand: 0...100_000_000, places: 0...4, using: &generator)
+            let rhs = randomDecimal(significand: 0...100_000_000, places: 0...4, using: &generator)
             #expect((Decimal.order(lhs, rhs) == .orderedAscending) == (lhs < rhs), "\(lhs) < \(rhs)")
             #expect((Decimal.order(lhs, rhs) == .orderedSame) == (lhs == rhs), "\(lhs) == \(rhs)")
         }
@@ -103,15 +108,9 @@ struct DecimalRoundingTests {
         // Prices divided and multiplied by exchange rates: significands of up to 38 digits.
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3_000 {
-            let amount = Decimal(
-                sign: .plus, exponent: -Int.random(in: 0...2, using: &generator),
-                significand: Decimal(UInt64.random(in: 1...50_000_000, using: &generator)))
-            let from = Decimal(
-                sign: .plus, exponent: -Int.random(in: 0...6, using: &generator),
-                significand: Decimal(UInt64.random(in: 1...200_000_000, using: &generator)))
-            let to = Decimal(
-                sign: .plus, exponent: -Int.random(in: 0...6, using: &generator),
-                significand: Decimal(UInt64.random(in: 1...200_000_000, using: &generator)))
+            let amount = randomDecimal(significand: 1...50_000_000, places: 0...2, using: &generator)
+            let from = randomDecimal(significand: 1...200_000_000, places: 0...6, using: &generator)
+            let to = randomDecimal(significand: 1...200_000_000, places: 0...6, using: &generator)
             Self.expectSame(amount / from * to, scale: Int.random(in: 0...3, using: &generator))
         }
     }
