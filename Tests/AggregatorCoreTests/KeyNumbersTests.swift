@@ -4,33 +4,46 @@ import Testing
 
 @Suite("Merge keys numbered in the order met")
 struct KeyNumbersTests {
-    /// A key whose hash value is the same for many keys, to walk the chains of equal hash values.
-    struct Colliding: Hashable {
-        var text: String
-        var bucket: Int
-
-        static func == (lhs: Colliding, rhs: Colliding) -> Bool { lhs.text == rhs.text }
-        func hash(into hasher: inout Hasher) { hasher.combine(bucket) }
+    /// Keys with the given texts, each finished with its own hash value.
+    static func keys(_ texts: [String]) -> TripKeys {
+        var keys = TripKeys()
+        for text in texts {
+            keys.append(text)
+            keys.finish()
+        }
+        return keys
     }
 
     @Test func numbersDistinctKeysInOrderAndFindsThemAgain() {
-        var numbers = KeyNumbers<String>(capacity: 4)
-        #expect(numbers.number("flight|OS395@L1") == 0)
-        #expect(numbers.number("flight|OS395@U1") == 1)
-        #expect(numbers.number("flight|OS395@L1") == 0)
-        #expect(numbers.number("route|VIE-BCN@1") == 2)
+        let keys = Self.keys(["flight|OS395@L1", "flight|OS395@U1", "flight|OS395@L1", "route|VIE-BCN@1"])
+        var numbers = KeyNumbers(capacity: 4)
+        #expect((0..<keys.count).map { numbers.number($0, of: keys) } == [0, 1, 0, 2])
         #expect(numbers.count == 3)
-        #expect(numbers.keys == ["flight|OS395@L1", "flight|OS395@U1", "route|VIE-BCN@1"])
+        #expect(
+            (0..<numbers.count).map(numbers.keys.text(of:)) == [
+                "flight|OS395@L1", "flight|OS395@U1", "route|VIE-BCN@1",
+            ])
+    }
+
+    @Test func keysOfEveryLengthAreToldApart() {
+        // A key of six segments is as much a key as one of one (the empty key included); a key that is
+        // another key's beginning is not that key.
+        let texts = (0..<40).map { String(repeating: "OS1@L2,", count: $0) }
+        let keys = Self.keys(texts + texts)
+        var numbers = KeyNumbers(capacity: 4)
+        let numbered = (0..<keys.count).map { numbers.number($0, of: keys) }
+        #expect(numbered == Array(0..<texts.count) + Array(0..<texts.count))
     }
 
     @Test(arguments: [1, 3, 1_000])
     func keysThatShareAHashValueAreStillToldApart(buckets: Int) {
         // Every key's hash value is one of `buckets`: one bucket chains all 2,000 keys.
-        var numbers = KeyNumbers<Colliding>(capacity: 16)
-        let keys = (0..<2_000).map { Colliding(text: "key \($0)", bucket: $0 % buckets) }
-        for (index, key) in keys.enumerated() { #expect(numbers.number(key) == index) }
-        for (index, key) in keys.enumerated().reversed() { #expect(numbers.number(key) == index) }
+        var keys = TripKeys()
+        for index in 0..<2_000 { keys.appendFinished(Array("key \(index)".utf8)[...], hash: index % buckets) }
+        var numbers = KeyNumbers(capacity: 16)
+        for index in 0..<keys.count { #expect(numbers.number(index, of: keys) == index) }
+        for index in (0..<keys.count).reversed() { #expect(numbers.number(index, of: keys) == index) }
         #expect(numbers.count == keys.count)
-        #expect(numbers.keys == keys)
+        #expect((0..<numbers.count).map(numbers.keys.text(of:)) == (0..<2_000).map { "key \($0)" })
     }
 }

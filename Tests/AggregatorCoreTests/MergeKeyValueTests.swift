@@ -46,16 +46,22 @@ struct MergeKeyValueTests {
             price: 120),
     ]
 
-    @Test("Each value's text is the key MergeKeys states, and its id the id of that text")
-    func valuesSpellTheirTexts() {
+    @Test("Each written key's text is the key MergeKeys states, and its id the id of that text")
+    func writtenKeysSpellTheirTexts() {
         for offer in Self.offers {
-            var values: [TripKey] = []
-            MergeKeys.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &values)
+            var written = TripKeys()
+            MergeKeys.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &written)
             let keys = MergeKeys(offer: offer)
-            #expect(values.map(\.text) == keys.exact)
-            #expect(MergeKeys.approximateKey(of: offer.product)?.text == keys.approximate)
-            for value in values + [MergeKeys.approximateKey(of: offer.product)].compactMap({ $0 }) {
-                #expect(value.identifier(prefix: "f") == StableIdentifier.make(prefix: "f", [value.text]))
+            #expect((0..<written.count).map(written.text(of:)) == keys.exact)
+            let exactCount = written.count
+            let hasApproximate = MergeKeys.appendApproximateKey(of: offer.product, to: &written)
+            #expect(hasApproximate == (keys.approximate != nil))
+            #expect(written.count == exactCount + (hasApproximate ? 1 : 0))
+            if hasApproximate { #expect(written.text(of: exactCount) == keys.approximate) }
+            for index in 0..<written.count {
+                #expect(
+                    written.identifier(of: index, prefix: "f")
+                        == StableIdentifier.make(prefix: "f", [written.text(of: index)]))
             }
         }
     }
@@ -71,18 +77,34 @@ struct MergeKeyValueTests {
         #expect(old < 0)
     }
 
-    @Test("Two values are equal exactly when their texts are")
-    func equalityFollowsText() {
-        var values: [TripKey] = []
-        for offer in Self.offers {
-            MergeKeys.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &values)
-            if let approximate = MergeKeys.approximateKey(of: offer.product) { values.append(approximate) }
+    @Test("Written keys number as one exactly when their texts are the same")
+    func numbersFollowText() {
+        var written = TripKeys()
+        for offer in Self.offers + Self.offers {
+            MergeKeys.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &written)
+            _ = MergeKeys.appendApproximateKey(of: offer.product, to: &written)
         }
-        for first in values {
-            for second in values {
-                #expect((first == second) == (first.text == second.text))
+        var numbers = KeyNumbers(capacity: 4)
+        let numbered = (0..<written.count).map { numbers.number($0, of: written) }
+        for first in 0..<written.count {
+            for second in 0..<written.count {
+                #expect((numbered[first] == numbered[second]) == (written.text(of: first) == written.text(of: second)))
             }
         }
+    }
+
+    @Test("A key left unfinished leaves nothing behind")
+    func discardedKeyLeavesNothing() {
+        var written = TripKeys()
+        written.append("flight|OS1@L")
+        written.finish()
+        written.append("route|half")
+        written.append(42)
+        written.discard()
+        written.append("route|whole")
+        written.finish()
+        #expect(written.count == 2)
+        #expect([written.text(of: 0), written.text(of: 1)] == ["flight|OS1@L", "route|whole"])
     }
 
     @Test("A digest fed in pieces, numbers included, is the identifier of the whole text")

@@ -12,21 +12,22 @@ public struct MergeKeys: Sendable, Hashable {
     /// Computes an offer's keys.
     /// - Parameter offer: the offer.
     public init(offer: Offer) {
-        var exact: [TripKey] = []
-        Self.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &exact)
-        self.exact = exact.map(\.text)
-        approximate = Self.approximateKey(of: offer.product)?.text
+        var keys = TripKeys()
+        Self.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &keys)
+        exact = (0..<keys.count).map(keys.text(of:))
+        approximate = Self.appendApproximateKey(of: offer.product, to: &keys) ? keys.text(of: keys.count - 1) : nil
     }
 
-    /// Appends an offer's exact keys, as values, in the order of ``exact``. Callers hand over the product
+    /// Writes an offer's exact keys, in the order of ``exact``. Callers hand over the product
     /// and basis rather than the offer: an offer read out of an array is copied to be passed, which retains
     /// every reference in it.
-    static func appendExactKeys(of product: Product, priceBasis: PriceBasis, to keys: inout [TripKey]) {
+    static func appendExactKeys(of product: Product, priceBasis: PriceBasis, to keys: inout TripKeys) {
         switch product {
         case .car(let car):
             guard let plate = car.plateNumber else { return }
             let parts = [car.brand, car.model, plate, priceBasis.rawValue]
-            keys.append(TripKey(text: "car|" + parts.map(AirlineDirectory.fold).joined(separator: "|")))
+            keys.append("car|" + parts.map(AirlineDirectory.fold).joined(separator: "|"))
+            keys.finish()
         case .flight(let itinerary):
             var numbered = true
             var operated = true
@@ -49,17 +50,17 @@ public struct MergeKeys: Sendable, Hashable {
                 }
             }
             // Per namespace, the local key before the UTC one.
-            if numbered, local { keys.append(timedKey(itinerary, operated: false, utc: false)) }
-            if numbered, utc { keys.append(timedKey(itinerary, operated: false, utc: true)) }
-            if operated, local { keys.append(timedKey(itinerary, operated: true, utc: false)) }
-            if operated, utc { keys.append(timedKey(itinerary, operated: true, utc: true)) }
+            if numbered, local { writeTimedKey(itinerary, operated: false, utc: false, to: &keys) }
+            if numbered, utc { writeTimedKey(itinerary, operated: false, utc: true, to: &keys) }
+            if operated, local { writeTimedKey(itinerary, operated: true, utc: false, to: &keys) }
+            if operated, utc { writeTimedKey(itinerary, operated: true, utc: true, to: &keys) }
         }
     }
 
     /// One key of a kind every segment has a departure time for: the designators with their local (`@L`)
     /// or UTC (`@U`) minutes.
-    private static func timedKey(_ itinerary: Itinerary, operated: Bool, utc: Bool) -> TripKey {
-        var key = TripKey(text: operated ? "operated|" : "flight|")
+    private static func writeTimedKey(_ itinerary: Itinerary, operated: Bool, utc: Bool, to key: inout TripKeys) {
+        key.append(operated ? "operated|" : "flight|")
         var first = true
         for leg in itinerary.legs.indices {
             let segments = itinerary.legs[leg].segments
@@ -83,13 +84,14 @@ public struct MergeKeys: Sendable, Hashable {
                 }
             }
         }
-        return key
+        key.finish()
     }
 
-    /// An offer's approximate key, as a value; `nil` where ``approximate`` is.
-    static func approximateKey(of product: Product) -> TripKey? {
-        guard case .flight(let itinerary) = product else { return nil }
-        var key = TripKey(text: "route|")
+    /// Writes an offer's approximate key, when it has one (where ``approximate`` is not `nil`).
+    /// - Returns: whether a key was written.
+    static func appendApproximateKey(of product: Product, to key: inout TripKeys) -> Bool {
+        guard case .flight(let itinerary) = product else { return false }
+        key.append("route|")
         var first = true
         for leg in itinerary.legs.indices {
             let segments = itinerary.legs[leg].segments
@@ -97,7 +99,10 @@ public struct MergeKeys: Sendable, Hashable {
                 guard let from = segments[index].origin.city ?? segments[index].origin.airport,
                     let to = segments[index].destination.city ?? segments[index].destination.airport,
                     let departure = segments[index].departure?.local
-                else { return nil }
+                else {
+                    key.discard()
+                    return false
+                }
                 if !first { key.append(",") }
                 first = false
                 if let code = segments[index].carrier.code, !code.isEmpty {
@@ -106,7 +111,8 @@ public struct MergeKeys: Sendable, Hashable {
                 } else if let identity = segments[index].carrier.identity {
                     key.append(identity)
                 } else {
-                    return nil
+                    key.discard()
+                    return false
                 }
                 key.append("|")
                 key.append(from)
@@ -116,11 +122,16 @@ public struct MergeKeys: Sendable, Hashable {
                 key.append(departure.minutesSinceEpoch)
             }
         }
-        return first ? nil : key
+        guard !first else {
+            key.discard()
+            return false
+        }
+        key.finish()
+        return true
     }
 
     /// Appends a flight number without its leading zeros, as ``designator(_:)`` writes it.
-    private static func appendTrimmedNumber(_ number: String, to key: inout TripKey) {
+    private static func appendTrimmedNumber(_ number: String, to key: inout TripKeys) {
         // Most numbers do not start with a zero: nothing to drop, nothing to copy.
         if let first = number.utf8.first, first != UInt8(ascii: "0") {
             key.append(number)
@@ -152,11 +163,15 @@ public struct MergeKeys: Sendable, Hashable {
         var numbered = true
         var utc = true
         var airports = true
-        for leg in itinerary.legs {
-            for segment in leg.segments {
-                if segment.flightNumber == nil { numbered = false }
-                if segment.departure?.utc == nil { utc = false }
-                if segment.origin.airport == nil || segment.destination.airport == nil { airports = false }
+        // Indices, not `for segment in`: iterating would copy every segment to look at a few fields.
+        for leg in itinerary.legs.indices {
+            let segments = itinerary.legs[leg].segments
+            for index in segments.indices {
+                if segments[index].flightNumber == nil { numbered = false }
+                if segments[index].departure?.utc == nil { utc = false }
+                if segments[index].origin.airport == nil || segments[index].destination.airport == nil {
+                    airports = false
+                }
             }
         }
         var score = 0

@@ -47,11 +47,27 @@ public struct OfferMerger: Sendable {
     /// - Parameter offers: converted offers, one source each or already merged; one offer per physical trip
     ///   afterwards.
     func merge(_ offers: inout [Offer]) {
-        // Keys as values, built once per offer and numbered, so that everything after this loop works on
-        // arrays indexed by key number: offer `index`'s exact keys are numbered
+        // Keys are written once per offer and numbered, so that everything after this loop works on arrays
+        // indexed by key number: offer `index`'s exact keys are numbered
         // `exactIDs[exactStart[index]..<exactStart[index + 1]]`, its approximate key `approximateIDs[index]`.
-        var exactKeys = KeyNumbers<TripKey>(capacity: offers.count * 2)
-        var approximateKeys = KeyNumbers<TripKey>(capacity: offers.count)
+        // Writing the keys reads each offer alone, so parts of the offers are written on every core; numbering
+        // them follows, in order, on this thread.
+        let parts = ParallelParts.update(&offers) { offers, range in
+            var part = KeyPart(count: range.count)
+            for index in range {
+                // The key writers are handed each offer's product, not the offer: a product of a flight is
+                // one reference to copy, where an offer is several.
+                let product = offers[index].product
+                let before = part.exact.count
+                MergeKeys.appendExactKeys(of: product, priceBasis: offers[index].priceBasis, to: &part.exact)
+                part.exactCounts.append(part.exact.count - before)
+                part.hasApproximate.append(MergeKeys.appendApproximateKey(of: product, to: &part.approximate))
+                part.richness.append(MergeKeys.richness(of: product))
+            }
+            return part
+        }
+        var exactKeys = KeyNumbers(capacity: offers.count * 2)
+        var approximateKeys = KeyNumbers(capacity: offers.count)
         var exactIDs: [Int] = []
         exactIDs.reserveCapacity(offers.count * 2)
         var exactStart: [Int] = []
@@ -59,30 +75,38 @@ public struct OfferMerger: Sendable {
         var approximateIDs: [Int] = []
         approximateIDs.reserveCapacity(offers.count)
         var copies: [CarCopy: Int] = [:]
-        var keys: [TripKey] = []
         // How much each offer tells, to choose a trip's most informative member.
         var richness: [Int] = []
         richness.reserveCapacity(offers.count)
-        // The key builders are handed each offer's product, not the offer: a product of a flight is one
-        // reference to copy, where an offer is several.
-        offers.withUnsafeBufferPointer { offers in
-            for index in offers.indices {
-                keys.removeAll(keepingCapacity: true)
-                let product = offers[index].product
-                MergeKeys.appendExactKeys(of: product, priceBasis: offers[index].priceBasis, to: &keys)
+        var index = 0
+        for part in parts {
+            var (exact, approximate) = (0, 0)
+            for local in part.richness.indices {
+                exactStart.append(exactIDs.count)
+                let count = part.exactCounts[local]
                 // A provider's n-th copy of one car merges only with another provider's n-th.
-                if product.category == .cars, let provider = offers[index].sources.first?.provider,
-                    let key = keys.first?.text
+                if count > 0, offers[index].product.category == .cars,
+                    let provider = offers[index].sources.first?.provider
                 {
+                    let key = part.exact.text(of: exact)
                     let seen = copies[CarCopy(provider: provider, key: key), default: 0]
                     copies[CarCopy(provider: provider, key: key)] = seen + 1
-                    if seen > 0 { keys = [TripKey(text: key + "#\(seen)")] }
+                    var numbered = TripKeys()
+                    numbered.append(seen > 0 ? key + "#\(seen)" : key)
+                    numbered.finish()
+                    exactIDs.append(exactKeys.number(0, of: numbered))
+                } else {
+                    for key in exact..<(exact + count) { exactIDs.append(exactKeys.number(key, of: part.exact)) }
                 }
-                exactStart.append(exactIDs.count)
-                for key in keys { exactIDs.append(exactKeys.number(key)) }
-                approximateIDs.append(
-                    MergeKeys.approximateKey(of: product).map { approximateKeys.number($0) } ?? -1)
-                richness.append(MergeKeys.richness(of: product))
+                exact += count
+                if part.hasApproximate[local] {
+                    approximateIDs.append(approximateKeys.number(approximate, of: part.approximate))
+                    approximate += 1
+                } else {
+                    approximateIDs.append(-1)
+                }
+                richness.append(part.richness[local])
+                index += 1
             }
         }
         exactStart.append(exactIDs.count)
@@ -187,13 +211,35 @@ public struct OfferMerger: Sendable {
             let prefix = offers[first].product.category == .cars ? "c" : "f"
             let approximate = groupApproximate[group]
             if approximate >= 0, approximateUses[approximate] == 1 {
-                offers[first].id = approximateKeys.keys[approximate].identifier(prefix: prefix)
+                offers[first].id = approximateKeys.keys.identifier(of: approximate, prefix: prefix)
             } else if let member = members[range].first(where: hasExact) {
-                offers[first].id = exactKeys.keys[exactIDs[exactStart[member]]].identifier(prefix: prefix)
+                offers[first].id = exactKeys.keys.identifier(of: exactIDs[exactStart[member]], prefix: prefix)
             }
             firstMembers.append(first)
         }
         offers.keep(inOrder: firstMembers)
+    }
+
+    /// The keys written for one part of the offers, offer by offer.
+    private struct KeyPart: Sendable {
+        /// The exact keys of the part's offers, one after another.
+        var exact: TripKeys
+        /// How many of them each offer has.
+        var exactCounts: [Int] = []
+        /// The approximate keys of the offers that have one.
+        var approximate: TripKeys
+        /// Whether each offer has one.
+        var hasApproximate: [Bool] = []
+        /// How much each offer tells (``MergeKeys/richness(of:)``).
+        var richness: [Int] = []
+
+        init(count: Int) {
+            exact = TripKeys(capacity: count * 2, bytesEach: 40)
+            approximate = TripKeys(capacity: count, bytesEach: 48)
+            exactCounts.reserveCapacity(count)
+            hasApproximate.reserveCapacity(count)
+            richness.reserveCapacity(count)
+        }
     }
 
     /// A car key as one provider listed it, to count that provider's copies of one car.
