@@ -201,7 +201,7 @@ struct CompareRenderer: OutputRenderer {
                         json.key("cheapest")
                         json.bool(trip.isCheapest(source))
                         json.key("deep_link")
-                        json.string(source.deepLink?.absoluteString)
+                        json.string(source.link?.text)
                     }
                 }
             }
@@ -262,7 +262,7 @@ struct CompareRenderer: OutputRenderer {
                         source.provider.rawValue, source.price.formattedAmount, source.price.currency.rawValue,
                         source.convertedPrice?.formattedAmount ?? "", source.convertedPrice?.currency.rawValue ?? "",
                         trip.isCheapest(source) ? "yes" : "no", trip.saving?.formattedAmount ?? "",
-                        source.deepLink?.absoluteString ?? "",
+                        source.link?.text ?? "",
                     ]))
             }
         }

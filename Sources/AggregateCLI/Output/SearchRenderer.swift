@@ -372,7 +372,7 @@ struct SearchRenderer: OutputRenderer {
             json.key("bag_fees")
             json.money(source.includedBagFees)
             json.key("deep_link")
-            json.string(source.deepLink?.absoluteString)
+            json.string(source.link?.text)
             json.key("retrieved_at")
             json.date(source.retrievedAt)
             json.key("seats_left")
@@ -404,7 +404,7 @@ struct SearchRenderer: OutputRenderer {
                     offer.product.itinerary?.duration.map { "\($0.components.seconds / 60)" } ?? "", "\(offer.stops)",
                     offer.carrierCodes.joined(separator: " "), offer.flightsText, offer.price.formattedAmount,
                     offer.price.currency.rawValue, "\(offer.sources.count)", offer.soldByText,
-                    offer.sources.first?.provider.rawValue ?? "", offer.sources.first?.deepLink?.absoluteString ?? "",
+                    offer.sources.first?.provider.rawValue ?? "", offer.sources.first?.link?.text ?? "",
                     offer.tags.sorted().map(\.rawValue).joined(separator: " "),
                     back?.departure?.local?.description ?? "", back?.arrival?.local?.description ?? "",
                 ]))

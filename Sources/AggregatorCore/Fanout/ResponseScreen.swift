@@ -42,7 +42,7 @@ public struct ResponseScreen: Sendable {
             var offer = offer
             offer.imageURL = Self.webLink(offer.imageURL, counting: &droppedLinks)
             for index in offer.sources.indices {
-                offer.sources[index].deepLink = Self.webLink(offer.sources[index].deepLink, counting: &droppedLinks)
+                offer.sources[index].link = Self.webLink(offer.sources[index].link, counting: &droppedLinks)
             }
             if case .flight(var itinerary) = offer.product {
                 for leg in itinerary.legs.indices {
@@ -64,7 +64,7 @@ public struct ResponseScreen: Sendable {
     private static func isClean(_ offer: Offer) -> Bool {
         guard isWebLinkOrAbsent(offer.imageURL) else { return false }
         for source in offer.sources {
-            guard isPrice(source.price), isWebLinkOrAbsent(source.deepLink) else { return false }
+            guard isPrice(source.price), source.link?.isWebLink ?? true else { return false }
         }
         guard case .flight(let itinerary) = offer.product else { return true }
         // Indices, not `for segment in`: iterating would copy every segment to look at two fields.
@@ -122,6 +122,15 @@ public struct ResponseScreen: Sendable {
             return nil
         }
         return url
+    }
+
+    private static func webLink(_ address: WebAddress?, counting dropped: inout Int) -> WebAddress? {
+        guard let address else { return nil }
+        guard address.isWebLink else {
+            dropped += 1
+            return nil
+        }
+        return address
     }
 
     private static func screenLogos(of segment: inout Segment, counting dropped: inout Int) {

@@ -11,7 +11,7 @@ public struct OfferSource: Sendable, Hashable {
     /// The price in the search's currency, once converted; `nil` when it could not be.
     public var convertedPrice: Money?
     /// Where to book, when the provider gives a link.
-    public var deepLink: URL?
+    public var link: WebAddress?
     /// When the provider's answer was received.
     public var retrievedAt: Date
     /// Seats or tickets left at this price, when the provider says.
@@ -44,11 +44,17 @@ public struct OfferSource: Sendable, Hashable {
         self.provider = provider
         self.reference = reference
         self.price = price
-        self.deepLink = deepLink
+        self.link = deepLink.map(WebAddress.init)
         self.retrievedAt = retrievedAt
         self.seatsLeft = seatsLeft
         self.bagFees = bagFees
         self.pricedFor = pricedFor
+    }
+
+    /// Where to book, as a `URL`: built from ``link`` each time it is asked for.
+    public var deepLink: URL? {
+        get { link?.url }
+        set { link = newValue.map(WebAddress.init) }
     }
 
     /// The price used for comparison: the converted one, else the original.

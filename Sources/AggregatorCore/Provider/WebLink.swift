@@ -52,6 +52,18 @@ public enum WebLink: Sendable, Hashable {
         return url
     }
 
+    /// `text` as a web address: kept as text when it is plainly a web link, else parsed as ``url(_:maximumLength:)``
+    /// parses it. Booking links, read by the thousand and mostly never shown, are read this way.
+    /// - Parameters:
+    ///   - text: the link as sent.
+    ///   - maximumLength: the longest link taken, in UTF-8 bytes.
+    /// - Returns: the address, or `nil` where ``url(_:maximumLength:)`` gives `nil`.
+    public static func address(_ text: String, maximumLength: Int = WebLink.maximumLength) -> WebAddress? {
+        guard text.utf8.count <= maximumLength else { return nil }
+        if let address = WebAddress(checkedText: text) { return address }
+        return url(text, maximumLength: maximumLength).map(WebAddress.init)
+    }
+
     /// Whether the text holds a space, a C0 control, DEL or a C1 control (U+0080–U+009F, which UTF-8 writes as
     /// C2 80–9F). Booking links run to kilobytes, so one branch-free pass looks for any byte that could start
     /// such a character before the exact check runs.

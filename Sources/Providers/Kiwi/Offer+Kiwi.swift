@@ -48,15 +48,16 @@ struct KiwiOfferMapper {
         var legs = [itinerary.leg(of: outbound, inbound: false)]
         if !inbound.isEmpty { legs.append(itinerary.leg(of: inbound, inbound: true)) }
 
-        var deepLink: URL?
+        var link: WebAddress?
         if let text = itinerary.deepLink {
-            deepLink = KiwiLinks.webURL(text)
-            if deepLink == nil { droppedLinks += 1 }
+            link = KiwiLinks.bookingLink(text)
+            if link == nil { droppedLinks += 1 }
         }
         let fees = itinerary.bagFees.isEmpty ? nil : BagFees(itinerary.bagFees, currency: currency)
-        let source = OfferSource(
-            provider: provider, reference: itinerary.id, price: Money(itinerary.price, currency), deepLink: deepLink,
+        var source = OfferSource(
+            provider: provider, reference: itinerary.id, price: Money(itinerary.price, currency),
             retrievedAt: retrievedAt, seatsLeft: itinerary.seats, bagFees: fees, pricedFor: pricedFor)
+        source.link = link
         var tags: Set<OfferTag> = []
         if itinerary.isHiddenCity { tags.insert(.hiddenCity) }
         if itinerary.isSelfTransfer { tags.insert(.selfTransfer) }
@@ -179,6 +180,13 @@ enum KiwiLinks {
     /// - Returns: the URL, or `nil` for `javascript:`, `file:`, `data:`, relative or unparsable links.
     static func webURL(_ text: String) -> URL? {
         WebLink.url(text, maximumLength: maximumLength)
+    }
+
+    /// The booking link, when it is a web link, kept as text until it is shown.
+    /// - Parameter text: the link as sent.
+    /// - Returns: the address, or `nil` where ``webURL(_:)`` gives `nil`.
+    static func bookingLink(_ text: String) -> WebAddress? {
+        WebLink.address(text, maximumLength: maximumLength)
     }
 
     /// The longest link taken: Kiwi's booking links, tokens included, stay far below it.
