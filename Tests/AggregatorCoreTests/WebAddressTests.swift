@@ -18,16 +18,28 @@ struct WebAddressTests {
         "https://1.2.3.4/x",
     ]
 
+    /// Plain links with characters `URL` escapes, and the text it prints for them.
+    static let escaped = [
+        (
+            "https://www.kiwi.com/deep?flightsId=a_0|b_0&x={y}",
+            "https://www.kiwi.com/deep?flightsId=a_0%7Cb_0&x=%7By%7D"
+        ),
+        ("https://host/%zz%4", "https://host/%25zz%254"),
+        ("https://host/#a#b", "https://host/#a%23b"),
+        // A part with anything to escape has its percent signs escaped too; the other parts stay as they are.
+        ("https://host/p%4F|?q=%4f#%4f", "https://host/p%254F%7C?q=%4f#%4f"),
+        ("https://host/[x]^`\\\"<>", "https://host/%5Bx%5D%5E%60%5C%22%3C%3E"),
+    ]
+
     /// Web links the plain check leaves to `URL`, which takes them.
     static let parsed = [
         "HTTPS://www.kiwi.com/deep", "https://host:8443/x", "https://user@host/x", "https://host/a b",
-        "https://host/%zz", "https://host/a|b{c}", "https://hôst.example/ü", "https://host/#a#b", "https://[::1]/x",
-        "https://host/\"quoted\"",
+        "https://hôst.example/ü", "https://[::1]/x", "https://host/a\u{7F}",
     ]
 
     @Test("Plain links are kept as the text their URL prints, and are web links", arguments: plain)
     func plainLinksKeepTheirText(text: String) throws {
-        let address = try #require(WebAddress(checkedText: text))
+        let address = try #require(WebAddress(webText: text))
         let url = try #require(URL(string: text))
         #expect(address.text == text)
         #expect(url.absoluteString == text)
@@ -39,9 +51,20 @@ struct WebAddressTests {
         #expect(WebLink.address(text) == address)
     }
 
+    @Test("Characters URL escapes are escaped as it escapes them", arguments: escaped)
+    func escapedAsURLEscapes(text: String, printed: String) throws {
+        let address = try #require(WebAddress(webText: text))
+        #expect(address.text == printed)
+        #expect(address.isWebLink)
+        if let url = URL(string: text) {
+            #expect(url.absoluteString == printed)
+            #expect(address.url == url)
+        }
+    }
+
     @Test("Text the plain check does not take is parsed as before", arguments: parsed)
     func otherTextIsParsed(text: String) {
-        #expect(WebAddress(checkedText: text) == nil)
+        #expect(WebAddress(webText: text) == nil)
         let address = WebLink.address(text)
         #expect(address?.text == WebLink.url(text)?.absoluteString)
         #expect(address?.url == WebLink.url(text))
@@ -54,7 +77,7 @@ struct WebAddressTests {
             "https://host/\u{1B}[31m", "https://host/\u{85}", "ftp://host/x", "",
         ])
     func nonWebLinksStayOut(text: String) {
-        #expect(WebAddress(checkedText: text) == nil)
+        #expect(WebAddress(webText: text) == nil)
         #expect(WebLink.address(text) == nil)
     }
 
@@ -72,10 +95,18 @@ struct WebAddressTests {
         #expect(WebAddress(try #require(URL(string: "https://host:8443/x"))).isWebLink)
     }
 
-    @Test("Thousands of random plain links print as their URLs do")
-    func randomPlainLinks() throws {
+    @Test("The path characters' bit table is the list of them")
+    func pathTable() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(WebAddress.takesInPath(byte) == WebAddress.pathCharacters.contains(byte), "\(byte)")
+        }
+    }
+
+    @Test("Thousands of random links print as their URLs do")
+    func randomLinks() throws {
         var generator = SplitMix64(seed: 0x5eed)
-        let alphabet = Array("abcXYZ019-._~!$&'()*+,;=:@/?#%".utf8)
+        // Every printable ASCII character, with more of those that start escapes and components.
+        let alphabet = Array((0x21...0x7E).map(UInt8.init) + Array("%%%##??//".utf8))
         var taken = 0
         for _ in 0..<5_000 {
             var bytes = Array("https://h.example".utf8)
@@ -88,12 +119,11 @@ struct WebAddressTests {
                 if byte == UInt8(ascii: "%"), generator.next() % 4 != 0 { bytes += Array("4f".utf8) }
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            guard let address = WebAddress(checkedText: text) else { continue }
+            let address = try #require(WebAddress(webText: text), "\(text)")
+            guard let url = URL(string: text) else { continue }
             taken += 1
-            let url = try #require(URL(string: text), "\(text)")
-            #expect(url.absoluteString == text)
+            #expect(address.text == url.absoluteString, "\(text)")
             #expect(ResponseScreen.isWebLink(url), "\(text)")
-            #expect(address.text == text)
         }
         #expect(taken > 1_000)
     }

@@ -60,7 +60,7 @@ public enum WebLink: Sendable, Hashable {
     /// - Returns: the address, or `nil` where ``url(_:maximumLength:)`` gives `nil`.
     public static func address(_ text: String, maximumLength: Int = WebLink.maximumLength) -> WebAddress? {
         guard text.utf8.count <= maximumLength else { return nil }
-        if let address = WebAddress(checkedText: text) { return address }
+        if let address = WebAddress(webText: text) { return address }
         return url(text, maximumLength: maximumLength).map(WebAddress.init)
     }
 
