@@ -4,7 +4,7 @@ import Testing
 @testable import AggregatorCore
 
 /// A random non-negative decimal: a significand in `significand` with a number of decimal places in `places`.
-private func randomDecimal(
+func randomDecimal(
     significand: ClosedRange<UInt64>, places: ClosedRange<Int>, using generator: inout some RandomNumberGenerator
 ) -> Decimal {
     Decimal(

@@ -116,4 +116,24 @@ struct MergeKeyValueTests {
             #expect(digest.identifier(prefix: "f") == StableIdentifier.make(prefix: "f", ["flight|OS1@L\(number)"]))
         }
     }
+
+    @Test("A decimal fed to a digest is its description fed as text")
+    func digestOfDecimals() {
+        var generator = SplitMix64(seed: 0xd1_9e57)
+        let fixed: [Decimal] = [
+            0, 1, -1, .nan, Decimal(string: "124.50") ?? 0, Decimal(string: "0.000123") ?? 0, .greatestFiniteMagnitude,
+            -Decimal.greatestFiniteMagnitude, Decimal(sign: .plus, exponent: 5, significand: 7),
+        ]
+        let random = (0..<2_000).map { _ in
+            let value = randomDecimal(significand: 0...UInt64.max, places: -20...20, using: &generator)
+            return generator.next() % 2 == 0 ? value : -value
+        }
+        for value in fixed + random {
+            var fed = StableDigest()
+            fed.append(value)
+            var asText = StableDigest()
+            asText.append(value.description)
+            #expect(fed.identifier(prefix: "k") == asText.identifier(prefix: "k"), "\(value)")
+        }
+    }
 }

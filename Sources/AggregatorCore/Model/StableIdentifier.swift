@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds identifiers that are the same in every run for the same content.
 ///
 /// Swift's `Hasher` is seeded per process, so it cannot make ids that survive a restart; this uses
@@ -43,6 +45,19 @@ public struct StableDigest: Sendable {
     /// Feeds bytes.
     mutating func append(bytes: some Sequence<UInt8>) {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
+    }
+
+    /// Feeds a decimal's text as `description` writes it, without building the string.
+    /// - Parameter value: the decimal.
+    public mutating func append(_ value: Decimal) {
+        guard !value.isNaN else {
+            append("NaN")
+            return
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(48)
+        DecimalText.append(value, to: &text)
+        append(bytes: text)
     }
 
     /// Feeds the decimal digits of a number as `"\(number)"` writes them.

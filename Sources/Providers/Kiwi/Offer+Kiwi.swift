@@ -88,25 +88,26 @@ extension KiwiItinerary {
     /// - Returns: the id, such as `kiwi-3a9c0b17d2e4f601`.
     func contentIdentifier(prefix: String, currency: CurrencyCode) -> String {
         var digest = StableDigest()
-        for (index, segment) in route.enumerated() {
+        // Indices, not `for segment in`: iterating would copy every segment to read a few fields.
+        for index in route.indices {
             if index > 0 { digest.appendSeparator() }
-            digest.append(segment.airline)
+            digest.append(route[index].airline)
             digest.append("/")
-            digest.append(segment.flightNumber ?? "")
+            digest.append(route[index].flightNumber ?? "")
             digest.append("/")
-            digest.append(segment.flyFrom)
+            digest.append(route[index].flyFrom)
             digest.append("/")
-            digest.append(segment.flyTo)
+            digest.append(route[index].flyTo)
             digest.append("/")
-            if let seconds = segment.departure.utcSeconds { digest.append(seconds) }
+            if let seconds = route[index].departure.utcSeconds { digest.append(seconds) }
             digest.append("/")
-            if let seconds = segment.departure.localSeconds { digest.append(seconds) }
-            digest.append(segment.isInbound ? "/1" : "/0")
+            if let seconds = route[index].departure.localSeconds { digest.append(seconds) }
+            digest.append(route[index].isInbound ? "/1" : "/0")
         }
         if !route.isEmpty { digest.appendSeparator() }
         digest.append(cityCodeTo ?? "")
         digest.appendSeparator()
-        digest.append(price.description)
+        digest.append(price)
         digest.append(" ")
         digest.append(currency.rawValue)
         return digest.identifier(prefix: prefix)
