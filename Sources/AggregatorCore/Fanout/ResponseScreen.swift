@@ -28,7 +28,7 @@ public struct ResponseScreen: Sendable {
         // a large answer are read on every core.
         let offers = response.offers
         let cleanParts = ParallelParts.map(count: offers.count) { range in
-            range.allSatisfy { Self.isClean(offers[$0]) }
+            offers.withUnsafeBufferPointer { offers in range.allSatisfy { Self.isClean(offers, $0) } }
         }
         if !cleanParts.contains(false), response.airlines.allSatisfy(Self.isClean) {
             return (response, [])
@@ -37,9 +37,9 @@ public struct ResponseScreen: Sendable {
         var droppedLinks = 0
         let priced = response.offers.filter { offer in offer.sources.allSatisfy { Self.isPrice($0.price) } }
         screened.skipped += response.offers.count - priced.count
-        screened.offers = priced.map { offer in
-            guard !Self.isClean(offer) else { return offer }
-            var offer = offer
+        screened.offers = priced.indices.map { index in
+            guard !priced.withUnsafeBufferPointer({ Self.isClean($0, index) }) else { return priced[index] }
+            var offer = priced[index]
             offer.imageURL = Self.webLink(offer.imageURL, counting: &droppedLinks)
             for index in offer.sources.indices {
                 offer.sources[index].link = Self.webLink(offer.sources[index].link, counting: &droppedLinks)
@@ -60,13 +60,15 @@ public struct ResponseScreen: Sendable {
         return (screened, droppedLinks > 0 ? [.nonWebLinksDropped(droppedLinks)] : [])
     }
 
-    /// Whether the screen leaves an offer as it is: every price payable and every link a web link.
-    private static func isClean(_ offer: Offer) -> Bool {
-        guard isWebLinkOrAbsent(offer.imageURL) else { return false }
-        for source in offer.sources {
-            guard isPrice(source.price), source.link?.isWebLink ?? true else { return false }
+    /// Whether the screen leaves an offer as it is: every price payable and every link a web link. The offer
+    /// is read in place, through the buffer: passing it would copy it, retaining every reference in it.
+    private static func isClean(_ offers: UnsafeBufferPointer<Offer>, _ index: Int) -> Bool {
+        guard isWebLinkOrAbsent(offers[index].imageURL) else { return false }
+        let sources = offers[index].sources
+        for source in sources.indices {
+            guard isPrice(sources[source].price), sources[source].link?.isWebLink ?? true else { return false }
         }
-        guard case .flight(let itinerary) = offer.product else { return true }
+        guard case .flight(let itinerary) = offers[index].product else { return true }
         // Indices, not `for segment in`: iterating would copy every segment to look at two fields.
         for leg in itinerary.legs.indices {
             for index in itinerary.legs[leg].segments.indices {
