@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -53,6 +54,16 @@ public enum RegularFile {
     /// - Returns: the contents, or `nil` for a missing file when `missingIsNil` is set.
     /// - Throws: ``Failure`` for anything but a readable regular file within the cap.
     public static func read(_ path: String, maxBytes: Int, missingIsNil: Bool = true) throws(Failure) -> Data? {
+        try read(path, maxBytes: maxBytes, missingIsNil: missingIsNil, partSize: parallelPartSize)
+    }
+
+    /// The fewest bytes worth a thread of their own: a large file is read in parts of at least this size,
+    /// one per core, because filling fresh memory costs the kernel as much as copying the bytes.
+    static let parallelPartSize = 4 << 20
+
+    /// ``read(_:maxBytes:missingIsNil:)`` with the part size as a parameter, so that tests can read small
+    /// files in parts.
+    static func read(_ path: String, maxBytes: Int, missingIsNil: Bool, partSize: Int) throws(Failure) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -70,12 +81,18 @@ public enum RegularFile {
         }
         // The size may change while reading; never read more than the cap and one byte to tell.
         var data = Data(count: Int(size) + 1)
-        var total = 0
         let capacity = min(Int(size) + 1, maxBytes + 1)
+        var total = 0
+        if let parts = parts(forBytes: Int(size), partSize: partSize) {
+            total = data.withUnsafeMutableBytes { buffer in
+                readInParts(descriptor, into: buffer, bytes: Int(size), parts: parts)
+            }
+        }
+        // From where the parts left off: past the end, this only finds out that the file grew.
         while total < capacity {
             let count = data.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return systemRead(descriptor, base + total, capacity - total)
+                return systemRead(descriptor, base + total, capacity - total, at: total)
             }
             if count == 0 { break }
             if count < 0 {
@@ -91,6 +108,43 @@ public enum RegularFile {
         }
         data.count = total
         return data
+    }
+
+    /// How many parts to read `bytes` in, or `nil` to read them in one go.
+    static func parts(forBytes bytes: Int, partSize: Int) -> Int? {
+        let parts = min(ProcessInfo.processInfo.activeProcessorCount, bytes / max(1, partSize))
+        return parts > 1 ? parts : nil
+    }
+
+    /// Reads the first `bytes` bytes of the file into `buffer` in consecutive parts, one thread each, and
+    /// returns `bytes` when every part was read whole, or 0 when any was not (the file shrank, or the system
+    /// refused): then the caller reads it again from the start, and sees why.
+    private static func readInParts(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, bytes: Int, parts: Int
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        let target = PartTarget(base: base, whole: UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts))
+        defer { target.whole.deallocate() }
+        target.whole.initialize(repeating: false)
+        // Each thread writes only its own bytes and its own flag, read once all have finished.
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var offset = bytes * part / parts
+            let end = bytes * (part + 1) / parts
+            while offset < end {
+                let count = systemRead(descriptor, target.base + offset, end - offset, at: offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                offset += count
+            }
+            target.whole[part] = true
+        }
+        return target.whole.allSatisfy { $0 } ? bytes : 0
+    }
+
+    /// Where the threads of one read in parts put what they read.
+    private struct PartTarget: @unchecked Sendable {
+        let base: UnsafeMutableRawPointer
+        let whole: UnsafeMutableBufferPointer<Bool>
     }
 
     private static func isDanglingLink(_ path: String) -> Bool {
@@ -110,13 +164,8 @@ public enum RegularFile {
     }
 }
 
-/// `read(2)`, named apart from ``RegularFile/read(_:maxBytes:missingIsNil:)``, which hides it inside the type.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-        Musl.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
-    #endif
+/// `pread(2)`: reads at an offset without moving the file's position, so that several threads can read
+/// one file at once.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int) -> Int {
+    pread(descriptor, buffer, count, off_t(offset))
 }

@@ -1,0 +1,43 @@
+import AggregatorTestSupport
+import Foundation
+import Testing
+
+@testable import AggregatorCore
+
+/// Reading a file whole: in parts on several threads when it is large, and always exactly its bytes.
+@Suite("Regular files: reading in parts")
+struct RegularFileTests {
+    /// Bytes that differ from their neighbours, so that a part read into the wrong place shows.
+    private static func pattern(count: Int) -> Data {
+        var random = SplitMix64(seed: UInt64(count))
+        return Data((0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+    }
+
+    @Test(arguments: [0, 1, 999, 1_000, 10_007, 65_537])
+    func aFileReadInPartsIsExactlyItsBytes(size: Int) throws {
+        let scratch = try ScratchFolder()
+        let file = scratch.url.appendingPathComponent("response.json")
+        let contents = Self.pattern(count: size)
+        try contents.write(to: file)
+        let read = try RegularFile.read(file.path, maxBytes: size, missingIsNil: false, partSize: 1_000)
+        #expect(read == contents)
+    }
+
+    @Test func largeFilesAreSplitIntoOnePartPerCoreAndSmallOnesAreNot() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(RegularFile.parts(forBytes: 999, partSize: 1_000) == nil)
+        #expect(RegularFile.parts(forBytes: 1_000_000, partSize: 1_000) == (cores > 1 ? cores : nil))
+        #expect(RegularFile.parts(forBytes: 2_000, partSize: 0) == (cores > 1 ? cores : nil))
+    }
+
+    @Test func aFileExactlyAtTheCapIsReadWholeInPartsAndOneByteMoreIsRefused() throws {
+        let scratch = try ScratchFolder()
+        let file = scratch.url.appendingPathComponent("response.json")
+        let contents = Self.pattern(count: 10_000)
+        try contents.write(to: file)
+        #expect(try RegularFile.read(file.path, maxBytes: 10_000, missingIsNil: false, partSize: 1_000) == contents)
+        #expect(throws: RegularFile.Failure(path: file.path, reason: .tooLarge(bytes: 10_000, limit: 9_999))) {
+            try RegularFile.read(file.path, maxBytes: 9_999, missingIsNil: false, partSize: 1_000)
+        }
+    }
+}
