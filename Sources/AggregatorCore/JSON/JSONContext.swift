@@ -26,17 +26,33 @@ struct JSONSkipIndex {
     private static let blockShift = 7
 
     private let slots: UnsafeMutablePointer<UInt64>?
+    /// The first block the table has a slot for.
+    private let base: Int
+    private let capacity: Int
 
     /// An index sized for a document of `count` bytes; empty for documents too small to need one.
-    init(documentSize count: Int) {
+    /// - Parameters:
+    ///   - count: the document's size.
+    ///   - start: the offset from which on containers are recorded: a table for part of the document.
+    init(documentSize count: Int, from start: Int = 0) {
+        base = start >> Self.blockShift
         guard count >= 2 * Self.threshold else {
             slots = nil
+            capacity = 0
             return
         }
-        let capacity = count >> Self.blockShift + 2
+        capacity = count >> Self.blockShift - base + 2
         let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
         table.initialize(repeating: 0, count: capacity)
         slots = table
+    }
+
+    /// Adds this table's entries to `other`, a table of the whole document, where its slots are free.
+    func copy(into other: JSONSkipIndex) {
+        guard let slots, let target = other.slots else { return }
+        for slot in 0..<capacity where slots[slot] != 0 && target[base + slot] == 0 {
+            target[base + slot] = slots[slot]
+        }
     }
 
     /// Releases the table.
@@ -48,7 +64,7 @@ struct JSONSkipIndex {
     @inline(__always)
     func record(start: Int, end: Int) {
         guard let slots else { return }
-        let block = start >> Self.blockShift
+        let block = start >> Self.blockShift &- base
         let displaced = slots[block]
         // Containers close inside out, so a container already in this slot lies inside this one, and so
         // does the whole next block: its slot is final by now.
@@ -60,7 +76,7 @@ struct JSONSkipIndex {
     @inline(__always)
     func end(ofContainerAt start: Int) -> Int? {
         guard let slots else { return nil }
-        let block = start >> Self.blockShift
+        let block = start >> Self.blockShift &- base
         let key = UInt64(truncatingIfNeeded: start &+ 1)
         var entry = slots[block]
         if entry >> 32 != key {

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The strict pass over a whole document (RFC 8259) that runs before any node exists.
 ///
 /// It is iterative: nesting is tracked with an explicit stack bounded by the depth limit, so a body of a
@@ -16,81 +19,150 @@ struct JSONValidator {
     }
 
     /// Validates a document and returns the offset of its root value.
+    ///
+    /// A large document is checked in two halves at once when the machine has more than one core: the
+    /// second half starts at what looks like the start of an element of an array of objects (`},{`), on
+    /// the guess that it is one. The first half stops when it reaches that offset, and takes the second
+    /// half's finding only if it stands there at the start of an array element; otherwise it goes on alone,
+    /// exactly as if there were no second half. Either way the result and the error are those of one pass,
+    /// and the skip index records only containers as they are.
     /// - Parameters:
     ///   - bytes: the document's first byte.
     ///   - count: its length.
     ///   - maxDepth: how deeply arrays and objects may nest.
     ///   - skipIndex: receives the ends of large containers.
+    ///   - splitSize: the smallest document checked in two halves.
     /// - Throws: `JSONError` for anything that is not exactly one JSON value.
     static func validate(
-        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex
+        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex,
+        splitSize: Int = splitSize
     ) throws(JSONError) -> Int {
-        try JSONValidator(bytes: bytes, count: count).run(maxDepth: max(0, maxDepth), skipIndex: skipIndex)
+        try check(bytes, count: count, maxDepth: maxDepth, skipIndex: skipIndex, splitSize: splitSize).root
     }
 
-    private func run(maxDepth: Int, skipIndex: JSONSkipIndex) throws(JSONError) -> Int {
+    /// ``validate(_:count:maxDepth:skipIndex:splitSize:)``, telling also whether the second half's finding
+    /// was taken: for tests, which must know that the halves were really checked apart.
+    static func check(
+        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex, splitSize: Int
+    ) throws(JSONError) -> (root: Int, inHalves: Bool) {
+        let validator = JSONValidator(bytes: bytes, count: count)
+        let maxDepth = max(0, maxDepth)
+        let root = try validator.root()
+        var walk = Walk(index: root, depth: 0, inObject: false, atValue: true, deepest: 0)
+        let stack = UnsafeMutablePointer<UInt64>.allocate(capacity: min(maxDepth, count) + 1)
+        defer { stack.deallocate() }
+        var inHalves = false
+        if count >= splitSize, ProcessInfo.processInfo.activeProcessorCount > 1,
+            let split = validator.likelyElementStart(after: root + (count - root) / 2)
+        {
+            inHalves = try validator.walkInHalves(
+                &walk, stack: stack, maxDepth: maxDepth, skipIndex: skipIndex, split: split)
+        }
+        _ = try validator.walk(&walk, stack: stack, maxDepth: maxDepth, skipIndex: skipIndex, recordFloor: 0)
+        let end = JSONBytes.skipWhitespace(bytes, count, walk.index)
+        guard end == count else {
+            throw validator.error(.syntax, "unexpected text after the document", at: end)
+        }
+        return (root, inHalves)
+    }
+
+    /// The smallest document worth checking in two halves.
+    static let splitSize = 1 << 20
+
+    /// The offset of the root value, after a byte order mark and whitespace.
+    private func root() throws(JSONError) -> Int {
         var index = 0
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         index = JSONBytes.skipWhitespace(bytes, count, index)
         guard index < count else { throw JSONError(code: .empty, problem: "the body is empty") }
-        let root = index
-        switch bytes[root] {
+        switch bytes[index] {
         case JSONBytes.openBrace, JSONBytes.openBracket, JSONBytes.quote, JSONBytes.minus, 0x30...0x39, 0x74, 0x66,
             0x6E:
-            break
+            return index
         default:
-            let start = JSONText.firstCharacter(bytes, count: count, at: root)
+            let start = JSONText.firstCharacter(bytes, count: count, at: index)
             throw JSONError(code: .notJSON, problem: "the body is not JSON (it starts with \(start))")
         }
-        // One entry per open container: its start offset shifted left, with the low bit set for objects.
-        let capacity = min(maxDepth, count) + 1
-        let stack = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
-        defer { stack.deallocate() }
-        var depth = 0
+    }
+
+    /// Where a pass over the document stands.
+    private struct Walk {
+        /// The next byte to look at.
+        var index: Int
+        /// How many containers are open.
+        var depth: Int
+        /// Whether the innermost open container is an object.
+        var inObject: Bool
+        /// Whether `index` is at the first byte of a value, rather than just after one.
+        var atValue: Bool
+        /// The most containers that were open at once.
+        var deepest: Int
+    }
+
+    /// Checks the document from `walk` on: to its end, or, when `pauseAt` is given, until an array element
+    /// starts there (then it returns `true`). A pass whose first `recordFloor` containers were opened before
+    /// it started ends when it closes them, just after the closing bracket, and does not record them.
+    private func walk(
+        _ walk: inout Walk, stack: UnsafeMutablePointer<UInt64>, maxDepth: Int, skipIndex: JSONSkipIndex,
+        recordFloor: Int, pauseAt: Int = -1
+    ) throws(JSONError) -> Bool {
+        var index = walk.index
+        var depth = walk.depth
         // Whether the innermost open container is an object: kept apart so the hot path never reads the stack.
-        var inObject = false
-        index = root
+        var inObject = walk.inObject
+        var deepest = walk.deepest
+        var atValue = walk.atValue
+        defer { walk = Walk(index: index, depth: depth, inObject: inObject, atValue: atValue, deepest: deepest) }
 
         values: while true {
-            // `index` is at the first byte of a value.
-            switch bytes[index] {
-            case JSONBytes.openBrace, JSONBytes.openBracket:
-                let isObject = bytes[index] == JSONBytes.openBrace
-                guard depth < maxDepth else {
-                    throw error(.tooDeep, "the JSON nests arrays and objects more than \(maxDepth) deep", at: index)
+            if atValue {
+                // `index` is at the first byte of a value.
+                switch bytes[index] {
+                case JSONBytes.openBrace, JSONBytes.openBracket:
+                    let isObject = bytes[index] == JSONBytes.openBrace
+                    guard depth < maxDepth else {
+                        throw error(.tooDeep, "the JSON nests arrays and objects more than \(maxDepth) deep", at: index)
+                    }
+                    // One entry per open container: its start offset shifted left, with the low bit set for objects.
+                    stack[depth] = UInt64(truncatingIfNeeded: index) << 1 | (isObject ? 1 : 0)
+                    depth += 1
+                    deepest = max(deepest, depth)
+                    inObject = isObject
+                    index = try nextToken(after: index + 1)
+                    if bytes[index] == (isObject ? JSONBytes.closeBrace : JSONBytes.closeBracket) {
+                        index += 1
+                        depth -= 1
+                        inObject = depth > 0 && stack[depth - 1] & 1 == 1
+                    } else {
+                        if isObject { index = try memberName(at: index) }
+                        continue values
+                    }
+                case JSONBytes.quote:
+                    index = try string(from: index + 1)
+                case JSONBytes.minus, 0x30...0x39:
+                    index = try number(at: index)
+                case 0x74:
+                    index = try literal(at: index, spelled: 0x6575_7274, length: 4)
+                case 0x66:
+                    index = try literal(at: index, spelled: 0x65_736C_6166, length: 5)
+                case 0x6E:
+                    index = try literal(at: index, spelled: 0x6C6C_756E, length: 4)
+                default:
+                    throw unexpected(at: index)
                 }
-                stack[depth] = UInt64(truncatingIfNeeded: index) << 1 | (isObject ? 1 : 0)
-                depth += 1
-                inObject = isObject
-                index = try nextToken(after: index + 1)
-                if bytes[index] == (isObject ? JSONBytes.closeBrace : JSONBytes.closeBracket) {
-                    index += 1
-                    depth -= 1
-                    inObject = depth > 0 && stack[depth - 1] & 1 == 1
-                } else {
-                    if isObject { index = try memberName(at: index) }
-                    continue values
-                }
-            case JSONBytes.quote:
-                index = try string(from: index + 1)
-            case JSONBytes.minus, 0x30...0x39:
-                index = try number(at: index)
-            case 0x74:
-                index = try literal(at: index, spelled: 0x6575_7274, length: 4)
-            case 0x66:
-                index = try literal(at: index, spelled: 0x65_736C_6166, length: 5)
-            case 0x6E:
-                index = try literal(at: index, spelled: 0x6C6C_756E, length: 4)
-            default:
-                throw unexpected(at: index)
             }
+            atValue = true
             // After a value: a comma, the end of the enclosing container, or the end of the document.
             while depth > 0 {
                 index = try nextToken(after: index)
                 let byte = bytes[index]
                 if byte == JSONBytes.comma {
                     index = try nextToken(after: index + 1)
-                    if inObject { index = try memberName(at: index) }
+                    if inObject {
+                        index = try memberName(at: index)
+                    } else if index == pauseAt {
+                        return true
+                    }
                     continue values
                 }
                 guard byte == (inObject ? JSONBytes.closeBrace : JSONBytes.closeBracket) else {
@@ -98,17 +170,175 @@ struct JSONValidator {
                 }
                 index += 1
                 depth -= 1
+                guard depth >= recordFloor else { break values }
                 let start = Int(truncatingIfNeeded: stack[depth] >> 1)
                 if index - start >= JSONSkipIndex.threshold { skipIndex.record(start: start, end: index) }
                 inObject = depth > 0 && stack[depth - 1] & 1 == 1
             }
             break values
         }
-        index = JSONBytes.skipWhitespace(bytes, count, index)
-        guard index == count else {
-            throw error(.syntax, "unexpected text after the document", at: index)
+        atValue = false
+        return false
+    }
+
+    /// Checks the document up to `split` on the calling thread while another thread checks it from `split`
+    /// to its end, as the rest of an array whose next element starts there. When that guess holds, `walk`
+    /// stands at the end of the document afterwards and the result is `true`; otherwise `walk` stands
+    /// wherever the first half stopped.
+    private func walkInHalves(
+        _ walk: inout Walk, stack: UnsafeMutablePointer<UInt64>, maxDepth: Int, skipIndex: JSONSkipIndex,
+        split: Int
+    ) throws(JSONError) -> Bool {
+        let halves = Halves(validator: self, maxDepth: maxDepth, split: split)
+        defer { halves.deallocate() }
+        var head = walk
+        // The threads share nothing but the document: the second half has its own stack and skip index.
+        let headStack = Shared(stack: stack, skipIndex: skipIndex)
+        var headOutcome: Result<Bool, JSONError> = .success(false)
+        withUnsafeMutablePointer(to: &head) { head in
+            withUnsafeMutablePointer(to: &headOutcome) { outcome in
+                let pointers = HeadPointers(walk: head, outcome: outcome)
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    guard half == 0 else { return halves.walkTail() }
+                    pointers.outcome.pointee = Result { () throws(JSONError) -> Bool in
+                        try halves.validator.walk(
+                            &pointers.walk.pointee, stack: headStack.stack, maxDepth: maxDepth,
+                            skipIndex: headStack.skipIndex, recordFloor: 0, pauseAt: split)
+                    }
+                }
+            }
         }
-        return root
+        walk = head
+        guard try headOutcome.get(), halves.fits(head: walk, stack: stack) else { return false }
+        // What the second half found is what one pass would have found from `split` on: its containers, and
+        // where the containers open at `split` close.
+        halves.tailIndex.copy(into: skipIndex)
+        for (level, closed) in halves.levels.enumerated() {
+            let start = Int(truncatingIfNeeded: stack[walk.depth - 1 - level] >> 1)
+            if closed.end - start >= JSONSkipIndex.threshold { skipIndex.record(start: start, end: closed.end) }
+        }
+        walk = Walk(index: count, depth: 0, inObject: false, atValue: false, deepest: walk.depth + halves.reach)
+        return true
+    }
+
+    /// The first half's stack and skip index, handed to its thread.
+    private struct Shared: @unchecked Sendable {
+        let stack: UnsafeMutablePointer<UInt64>
+        let skipIndex: JSONSkipIndex
+    }
+
+    /// Where the first half's thread leaves its state and outcome.
+    private struct HeadPointers: @unchecked Sendable {
+        let walk: UnsafeMutablePointer<Walk>
+        let outcome: UnsafeMutablePointer<Result<Bool, JSONError>>
+    }
+
+    /// The second half of ``walkInHalves(_:stack:maxDepth:skipIndex:split:)``: it starts at an element of an
+    /// array it did not see open, and does not know what encloses that array. Each time it closes one of
+    /// these containers it notes how and where, and learns what the next one is from what follows: a member
+    /// name and a colon make it an object, anything else an array, and a closing bracket settles it.
+    private final class Halves: @unchecked Sendable {
+        let validator: JSONValidator
+        let maxDepth: Int
+        let split: Int
+        let stack: UnsafeMutablePointer<UInt64>
+        let tailIndex: JSONSkipIndex
+        /// The containers open at `split` that the second half closed, innermost first.
+        var levels: [(isObject: Bool, end: Int)] = []
+        /// How much deeper than at `split` the second half went (negative when it only closed containers).
+        var reach = 0
+        /// Whether it reached the end of the document without an error.
+        var finished = false
+
+        init(validator: JSONValidator, maxDepth: Int, split: Int) {
+            self.validator = validator
+            self.maxDepth = maxDepth
+            self.split = split
+            stack = UnsafeMutablePointer<UInt64>.allocate(capacity: min(maxDepth, validator.count) + 1)
+            tailIndex = JSONSkipIndex(documentSize: validator.count, from: split)
+        }
+
+        func deallocate() {
+            stack.deallocate()
+            tailIndex.deallocate()
+        }
+
+        /// Whether the second half's finding holds for a first half that stopped at `split` as `head`.
+        func fits(head: Walk, stack headStack: UnsafeMutablePointer<UInt64>) -> Bool {
+            guard finished, levels.count == head.depth, head.depth + reach <= maxDepth else { return false }
+            return levels.indices.allSatisfy { level in
+                levels[level].isObject == (headStack[head.depth - 1 - level] & 1 == 1)
+            }
+        }
+
+        /// Checks from `split` to the end; any error leaves `finished` unset, for the first half to find.
+        func walkTail() {
+            let bytes = validator.bytes
+            let count = validator.count
+            var walk = Walk(index: split, depth: 1, inObject: false, atValue: true, deepest: 1)
+            reach = 0
+            do {
+                while true {
+                    // The first entry stands for the enclosing container, which the walk stops after closing.
+                    stack[0] = walk.inObject ? 1 : 0
+                    _ = try validator.walk(
+                        &walk, stack: stack, maxDepth: maxDepth, skipIndex: tailIndex, recordFloor: 1)
+                    reach = max(reach, walk.deepest - 1 - levels.count)
+                    levels.append((isObject: stack[0] & 1 == 1, end: walk.index))
+                    let next = JSONBytes.skipWhitespace(bytes, count, walk.index)
+                    if next == count {
+                        finished = true
+                        return
+                    }
+                    guard levels.count < maxDepth else { return }
+                    walk = Walk(index: next, depth: 1, inObject: false, atValue: false, deepest: 1)
+                    switch bytes[next] {
+                    case JSONBytes.closeBrace:
+                        walk.inObject = true
+                    case JSONBytes.comma:
+                        let after = try validator.nextToken(after: next + 1)
+                        if bytes[after] == JSONBytes.quote {
+                            let nameEnd = try validator.string(from: after + 1)
+                            let colon = try validator.nextToken(after: nameEnd)
+                            if bytes[colon] == JSONBytes.colon {
+                                walk = Walk(
+                                    index: try validator.nextToken(after: colon + 1), depth: 1, inObject: true,
+                                    atValue: true, deepest: 1)
+                            } else {
+                                walk.index = nameEnd
+                            }
+                        } else {
+                            walk.index = after
+                            walk.atValue = true
+                        }
+                    default:
+                        // A closing bracket, which the walk checks, or anything else, which it refuses.
+                        break
+                    }
+                }
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// Where an element of an array of objects or arrays seems to start, at or after `offset`: the first
+    /// byte after `}` or `]`, a comma and `{` or `[`, with any whitespace between. It may be inside a string.
+    private func likelyElementStart(after offset: Int) -> Int? {
+        let limit = min(count, offset + 1 << 16)
+        var index = offset
+        while index < limit {
+            defer { index += 1 }
+            guard bytes[index] == JSONBytes.comma else { continue }
+            var before = index - 1
+            while before > 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
+            guard bytes[before] == JSONBytes.closeBrace || bytes[before] == JSONBytes.closeBracket else { continue }
+            let after = JSONBytes.skipWhitespace(bytes, count, index + 1)
+            guard after < count, bytes[after] == JSONBytes.openBrace || bytes[after] == JSONBytes.openBracket
+            else { continue }
+            return after
+        }
+        return nil
     }
 
     /// The next non-whitespace offset at or after `offset`, which must exist.
