@@ -105,10 +105,11 @@ struct JSONValidatorHalvesTests {
         #expect(halves.finding.wrongEnds == 0)
     }
 
-    @Test func everyDamageToTheSecondHalfIsFoundAsOnePassFindsIt() {
-        let original = Self.response(records: 40)
+    @Test(arguments: [9, 25, 40])
+    func everyDamageToTheSecondHalfIsFoundAsOnePassFindsIt(records: Int) {
+        let original = Self.response(records: records)
         let replacements = Array(#"{}[],:"\ x0-.e"#.utf8) + [0x01, 0xC3, 0xFF]
-        var random = SplitMix64(seed: 11)
+        var random = SplitMix64(seed: UInt64(records))
         var failures = 0
         for _ in 0..<600 {
             var text = original
