@@ -52,6 +52,37 @@ struct ParallelPartsTests {
         #expect(counter.count == 4_990)
     }
 
+    @Test func removingManyFromTheEndKeepsTheRestAsTheyWereAndFreesTheRemovedElsewhere() async throws {
+        let counter = Counter()
+        let originals = (0..<5_000).map { _ in Counter.Value(counter) }
+        var values = originals
+        values.removeAll(from: 4_990)
+        // Few are freed at once, as removing them always did.
+        #expect(values.count == 4_990)
+        #expect(counter.count == 0)
+        values.removeAll(from: 1_000)
+        #expect(values.count == 1_000)
+        #expect(zip(values, originals).allSatisfy { $0 === $1 })
+        values.removeAll(from: 0)
+        #expect(values.isEmpty)
+
+        // Once the originals go too, each value is freed exactly once; the test allows a minute for the
+        // thread that frees the removed ones, to rule out their never being freed rather than to time it.
+        var strings = (0..<3_000).map { "offer \($0)" }
+        strings.removeAll(from: 7)
+        #expect(strings == (0..<7).map { "offer \($0)" })
+        let check = Counter()
+        var owned = (0..<3_000).map { _ in Counter.Value(check) }
+        owned.removeAll(from: 2)
+        #expect(owned.count == 2)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while check.count < 2_998, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(check.count == 2_998)
+        withExtendedLifetime(owned) {}
+    }
+
     /// Counts the values freed, from whichever thread frees them.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()

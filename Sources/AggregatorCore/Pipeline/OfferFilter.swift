@@ -246,15 +246,16 @@ public struct OfferFilter: Sendable {
         var unknown: [Int] = []
         let kind = self.kind
         let conditions = self.conditions
-        // Trips are judged through the buffer, which lends each one to the conditions instead of copying it.
         let kept = offers.withUnsafeMutableBufferPointer { offers in
+            // Read through a constant view, each trip is lent to the conditions rather than copied for them.
+            let trips = UnsafeBufferPointer(offers)
             var kept = 0
-            for index in offers.indices where offers[index].product.category == kind {
+            for index in offers.indices where trips[index].product.category == kind {
                 unknown.removeAll(keepingCapacity: true)
                 var fails = false
                 for (position, condition) in conditions.enumerated() {
                     // The first condition that fails settles both questions: the trip neither passes nor counts.
-                    guard let verdict = condition.judge(offers[index]) else {
+                    guard let verdict = condition.judge(trips[index]) else {
                         unknown.append(position)
                         continue
                     }
@@ -279,7 +280,7 @@ public struct OfferFilter: Sendable {
         }
         // Nothing passed, so nothing moved: the trips are still as given.
         let hints = kept == 0 ? hints(for: offers) : []
-        offers.removeSubrange(kept...)
+        offers.removeAll(from: kept)
         return Verdicts(unknownValues: unknownValues, hints: hints)
     }
 
