@@ -1,12 +1,22 @@
 /// One member of a JSON object: its name and its value.
 public struct JSONMember {
+    /// The offset of the name's opening quote.
     let nameOffset: Int
+    /// The offset of the name's closing quote.
+    let nameEnd: Int
+    /// Whether the name holds an escape.
+    let nameIsEscaped: Bool
     /// The member's value.
     public let value: JSONNode
 
     /// The member's name, escapes resolved.
     public var name: String {
-        JSONStrings.string(value.bytes, value.count, quoteAt: nameOffset)
+        guard nameIsEscaped else {
+            return String(
+                decoding: UnsafeBufferPointer(start: value.bytes + nameOffset + 1, count: nameEnd - nameOffset - 1),
+                as: UTF8.self)
+        }
+        return JSONStrings.string(value.bytes, value.count, quoteAt: nameOffset)
     }
 
     /// Calls `body` with the member's name as UTF-8 bytes, escapes resolved, without building a string: the
@@ -16,10 +26,10 @@ public struct JSONMember {
     /// - Parameter body: reads the name.
     public func withNameBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let bytes = value.bytes
-        let (start, end, escaped) = JSONStrings.content(bytes, value.count, quoteAt: nameOffset)
-        guard escaped else { return body(UnsafeBufferPointer(start: bytes + start, count: end - start)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
-            let written = JSONStrings.unescape(bytes, from: start, to: end, into: buffer)
+        let start = nameOffset + 1
+        guard nameIsEscaped else { return body(UnsafeBufferPointer(start: bytes + start, count: nameEnd - start)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: nameEnd - start) { buffer in
+            let written = JSONStrings.unescape(bytes, from: start, to: nameEnd, into: buffer)
             body(UnsafeBufferPointer(rebasing: buffer[0..<written]))
         }
     }
@@ -30,7 +40,13 @@ public struct JSONMember {
     public func hasName(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { key in
-            JSONStrings.name(
+            // A name without escapes is its bytes: equal when they are.
+            guard nameIsEscaped else {
+                let start = nameOffset + 1
+                return nameEnd - start == key.count
+                    && UnsafeBufferPointer(start: value.bytes + start, count: key.count).elementsEqual(key)
+            }
+            return JSONStrings.name(
                 value.bytes, value.count, quoteAt: nameOffset, equals: key,
                 plainKey: !key.contains(JSONBytes.backslash)
             ).equal

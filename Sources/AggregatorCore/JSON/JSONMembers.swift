@@ -27,12 +27,13 @@ public struct JSONMembers: Sequence {
             guard let name = upcoming else { return nil }
             let bytes = object.bytes
             let count = object.count
-            let nameEnd = JSONNavigator.skipString(bytes, count, from: name + 1)
-            let value = JSONNavigator.valueAfterName(bytes, count, nameEnd: nameEnd)
+            // The name is scanned once, here: the member keeps where it ends and whether it holds escapes.
+            let content = JSONStrings.content(bytes, count, quoteAt: name)
+            let value = JSONNavigator.valueAfterName(bytes, count, nameEnd: content.end + 1)
             let end = JSONNavigator.skipValue(object.context, at: value)
             upcoming = JSONNavigator.next(bytes, count, after: end)
             let node = JSONNode(context: object.context, offset: value, path: object.location.appending(nameAt: name))
-            return JSONMember(nameOffset: name, value: node)
+            return JSONMember(nameOffset: name, nameEnd: content.end, nameIsEscaped: content.escaped, value: node)
         }
     }
 
