@@ -132,4 +132,20 @@ struct DurationUnitTests {
         #expect(Duration.milliseconds(250).inSeconds == 0.25)
         #expect(Duration.seconds(3).inSeconds == 3)
     }
+
+    @Test func seatsLeftAreTheHeadlineSellersOrElseTheFewestAnySellerHas() {
+        func source(_ provider: String, _ price: Decimal, seats: Int?) -> OfferSource {
+            OfferSource(
+                provider: ProviderID(rawValue: provider), reference: provider, price: Money(price, .eur),
+                retrievedAt: OfferFactory.retrievedAt, seatsLeft: seats)
+        }
+        var offer = TripBuilder.trip(
+            "kiwi", [[TripBuilder.segment("OS 1", "VIE", "BCN", departs: nil, arrives: nil)]], price: 100)
+        offer.sources = [source("a", 120, seats: 3), source("b", 100, seats: nil), source("c", 130, seats: 5)]
+        #expect(offer.seatsLeft == 3)
+        offer.sources = [source("a", 120, seats: 2), source("b", 100, seats: 7), source("c", 100, seats: 1)]
+        #expect(offer.seatsLeft == 7)
+        offer.sources = [source("a", 120, seats: nil), source("b", 100, seats: nil)]
+        #expect(offer.seatsLeft == nil)
+    }
 }

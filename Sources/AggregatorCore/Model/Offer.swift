@@ -42,8 +42,23 @@ public struct Offer: Sendable, Hashable, Identifiable {
     }
 
     /// Seats left at the headline price, when its source says.
-    public var seatsLeft: Int? {
-        sources.first(where: { $0.comparablePrice == price })?.seatsLeft ?? sources.compactMap(\.seatsLeft).min()
+    public var seatsLeft: Int? { Self.seatsLeft(of: sources, headline: price) }
+
+    /// ``seatsLeft`` for an offer with these sources at this headline price: the seats of the first source at
+    /// that price, or the fewest any source has. Sources are read in place, where taking one out of the
+    /// array to look at it would copy it.
+    static func seatsLeft(of sources: [OfferSource], headline price: Money) -> Int? {
+        var fewest: Int?
+        var headlineSeen = false
+        for index in sources.indices {
+            let seats = sources[index].seatsLeft
+            if !headlineSeen, (sources[index].convertedPrice ?? sources[index].price) == price {
+                if let seats { return seats }
+                headlineSeen = true
+            }
+            if let seats, seats < fewest ?? .max { fewest = seats }
+        }
+        return fewest
     }
 
     /// Whether the headline price is in the search's currency.
@@ -51,7 +66,7 @@ public struct Offer: Sendable, Hashable, Identifiable {
 
     /// The headline price without the checked-bag fees it includes; `nil` when it includes none.
     public var priceWithoutBags: Money? {
-        sources.first(where: { $0.comparablePrice == price })?.convertedPriceWithoutBags
+        sources.first { $0.comparablePrice == price }?.convertedPriceWithoutBags
     }
 }
 

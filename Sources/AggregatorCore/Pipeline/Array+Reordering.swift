@@ -97,3 +97,18 @@ extension Array {
         }
     }
 }
+
+extension UnsafeMutableBufferPointer {
+    /// The result of `body` on the element at `index`, lent to it by moving the element out and back:
+    /// passing `self[index]` to a closure copies the element, retaining every reference in it, where moving
+    /// it touches no reference count.
+    /// - Parameters:
+    ///   - index: a valid index.
+    ///   - body: reads the element.
+    func lend<Result>(_ index: Int, to body: (Element) -> Result) -> Result {
+        guard let base = baseAddress, indices.contains(index) else { preconditionFailure("index out of range") }
+        let element = (base + index).move()
+        defer { (base + index).initialize(to: element) }
+        return body(element)
+    }
+}

@@ -247,22 +247,20 @@ public struct OfferFilter: Sendable {
         let kind = self.kind
         let conditions = self.conditions
         let kept = offers.withUnsafeMutableBufferPointer { offers in
-            // Read through a constant view, each trip is lent to the conditions rather than copied for them.
-            let trips = UnsafeBufferPointer(offers)
             var kept = 0
-            for index in offers.indices where trips[index].product.category == kind {
+            for index in offers.indices where offers[index].product.category == kind {
                 unknown.removeAll(keepingCapacity: true)
-                var fails = false
-                for (position, condition) in conditions.enumerated() {
-                    // The first condition that fails settles both questions: the trip neither passes nor counts.
-                    guard let verdict = condition.judge(trips[index]) else {
-                        unknown.append(position)
-                        continue
+                let fails = offers.lend(index) { trip in
+                    for (position, condition) in conditions.enumerated() {
+                        // The first condition that fails settles both questions: the trip neither passes nor
+                        // counts.
+                        guard let verdict = condition.judge(trip) else {
+                            unknown.append(position)
+                            continue
+                        }
+                        if !verdict { return true }
                     }
-                    if !verdict {
-                        fails = true
-                        break
-                    }
+                    return false
                 }
                 if fails { continue }
                 guard unknown.isEmpty else {

@@ -57,13 +57,12 @@ public struct OfferRanker: Sendable {
             if !offers[index].tags.isEmpty, !offers[index].tags.isDisjoint(with: rankingTags) {
                 offers[index].tags.subtract(rankingTags)
             }
+            // Sources are read in place by index: taking one out of the array to look at it would copy it.
             let sources = offers[index].sources
-            if let first = sources.first?.provider, sources.contains(where: { $0.provider != first }) {
+            if let first = sources.first?.provider, sources.indices.contains(where: { sources[$0].provider != first }) {
                 offers[index].tags.insert(.multipleSources)
             }
-            if sources.contains(where: { $0.seatsLeft != nil }), let seats = offers[index].seatsLeft,
-                seats < Self.fewSeatsThreshold
-            {
+            if let seats = Offer.seatsLeft(of: sources, headline: offers[index].price), seats < Self.fewSeatsThreshold {
                 offers[index].tags.insert(.fewSeatsLeft)
             }
         }

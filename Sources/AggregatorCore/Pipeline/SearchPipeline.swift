@@ -71,7 +71,7 @@ public struct SearchPipeline: Sendable {
         var unconverted = Set<CurrencyCode>()
         for index in offers.indices where !offers[index].tags.isEmpty {
             if offers[index].tags.contains(.bagFeesUnknown) { bagsUnknown += 1 }
-            if !offers[index].isConverted { unconverted.insert(offers[index].price.currency) }
+            if offers[index].tags.contains(.unconverted) { unconverted.insert(offers[index].price.currency) }
         }
         if bagsUnknown > 0 { notes.append(.bagFeesUnknown(trips: bagsUnknown)) }
         if !outOfRange.isEmpty {
