@@ -12,12 +12,20 @@ struct JSONPath {
     /// The path of the root.
     static let root = JSONPath()
 
+    /// Selects one step's lane. Writing a lane by its index would store one word into the vector's memory and
+    /// read the whole vector back, which the processor cannot forward and stalls on; a masked blend stays in
+    /// registers.
+    @inline(__always)
+    private static func lane(_ slot: Int) -> SIMDMask<SIMD8<Int32>> {
+        SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) .== SIMD8(repeating: UInt32(truncatingIfNeeded: slot))
+    }
+
     /// This path followed by the element at `index`.
     @inline(__always)
     func appending(index: Int) -> JSONPath {
         var path = self
         let slot = Int(truncatingIfNeeded: depth) & (Self.capacity - 1)
-        path.steps[slot] = UInt32(truncatingIfNeeded: index)
+        path.steps.replace(with: UInt32(truncatingIfNeeded: index), where: Self.lane(slot))
         path.nameMask &= ~(1 << slot)
         path.depth &+= 1
         return path
@@ -28,7 +36,7 @@ struct JSONPath {
     func appending(nameAt offset: Int) -> JSONPath {
         var path = self
         let slot = Int(truncatingIfNeeded: depth) & (Self.capacity - 1)
-        path.steps[slot] = UInt32(truncatingIfNeeded: offset)
+        path.steps.replace(with: UInt32(truncatingIfNeeded: offset), where: Self.lane(slot))
         path.nameMask |= 1 << slot
         path.depth &+= 1
         return path
