@@ -18,6 +18,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "AggregatorCore", package: "aggregate")]),
+        // Reaches the reader's internals (`Fuzz/run` builds with `-enable-testing`) to compare two ways of
+        // checking one document.
+        .executableTarget(
+            name: "FuzzJSONHalves",
+            dependencies: ["FuzzDriver", .product(name: "AggregatorCore", package: "aggregate")]),
     ]
         + targets.map { name in
             .executableTarget(
