@@ -20,12 +20,13 @@ struct JSONValidator {
 
     /// Validates a document and returns the offset of its root value.
     ///
-    /// A large document is checked in two halves at once when the machine has more than one core: the
-    /// second half starts at what looks like the start of an element of an array of objects (`},{`), on
-    /// the guess that it is one. The first half stops when it reaches that offset, and takes the second
-    /// half's finding only if it stands there at the start of an array element; otherwise it goes on alone,
-    /// exactly as if there were no second half. Either way the result and the error are those of one pass,
-    /// and the skip index records only containers as they are.
+    /// A large document is checked in two halves at once when the machine has more than one core. The
+    /// second half starts at what looks like an element of an array of objects or arrays (`},{`), on the
+    /// guess that it is one, and learns the containers around it from how they close. The first half stops
+    /// when it reaches that offset, and takes the second half's finding only if it stands there at the start
+    /// of an array element, inside the containers the second half found and within the depth limit;
+    /// otherwise it goes on alone, as if there were no second half. Either way the result and the error are
+    /// those of one pass, and the skip index records only containers as they are.
     /// - Parameters:
     ///   - bytes: the document's first byte.
     ///   - count: its length.
@@ -192,7 +193,8 @@ struct JSONValidator {
         let halves = Halves(validator: self, maxDepth: maxDepth, split: split)
         defer { halves.deallocate() }
         var head = walk
-        // The threads share nothing but the document: the second half has its own stack and skip index.
+        // The threads share only the document, which they read: the second half has its own stack and skip
+        // index, and its findings are read once both have finished.
         let headStack = Shared(stack: stack, skipIndex: skipIndex)
         var headOutcome: Result<Bool, JSONError> = .success(false)
         withUnsafeMutablePointer(to: &head) { head in
@@ -245,7 +247,7 @@ struct JSONValidator {
         let tailIndex: JSONSkipIndex
         /// The containers open at `split` that the second half closed, innermost first.
         var levels: [(isObject: Bool, end: Int)] = []
-        /// How much deeper than at `split` the second half went (negative when it only closed containers).
+        /// How many containers deeper than at `split` the second half went, at most.
         var reach = 0
         /// Whether it reached the end of the document without an error.
         var finished = false
@@ -276,7 +278,6 @@ struct JSONValidator {
             let bytes = validator.bytes
             let count = validator.count
             var walk = Walk(index: split, depth: 1, inObject: false, atValue: true, deepest: 1)
-            reach = 0
             do {
                 while true {
                     // The first entry stands for the enclosing container, which the walk stops after closing.
