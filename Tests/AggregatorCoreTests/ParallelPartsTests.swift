@@ -12,6 +12,11 @@ struct ParallelPartsTests {
         #expect(parts.allSatisfy { !$0.isEmpty } || count == 0)
         // A part is worth handing out only when it is large.
         #expect(parts.count == 1 || parts.allSatisfy { $0.count >= ParallelParts.minimumPart })
+        // Items of another size take another smallest part.
+        let bytes = ParallelParts.map(count: count, minimumPart: 1_000) { range in range }
+        #expect(bytes.flatMap { Array($0) } == Array(0..<count))
+        #expect(bytes.count == 1 || bytes.allSatisfy { $0.count >= 1_000 })
+        #expect(bytes.count == 1 || count >= 2_000)
     }
 
     @Test func eachElementIsUpdatedOnceByTheThreadThatHasIt() {

@@ -23,11 +23,26 @@ struct RegularFileTests {
         #expect(read == contents)
     }
 
-    @Test func largeFilesAreSplitIntoOnePartPerCoreAndSmallOnesAreNot() {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        #expect(RegularFile.parts(forBytes: 999, partSize: 1_000) == nil)
-        #expect(RegularFile.parts(forBytes: 1_000_000, partSize: 1_000) == (cores > 1 ? cores : nil))
-        #expect(RegularFile.parts(forBytes: 2_000, partSize: 0) == (cores > 1 ? cores : nil))
+    @Test(arguments: [1, 999, 10_007, 65_537])
+    func thePartsFillTheBufferWithTheFileOrSayTheFileWasShort(size: Int) throws {
+        let scratch = try ScratchFolder()
+        let file = scratch.url.appendingPathComponent("response.json")
+        let contents = Self.pattern(count: size)
+        try contents.write(to: file)
+        let descriptor = open(file.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var buffer = Data(count: size + 10)
+        let whole = buffer.withUnsafeMutableBytes { buffer in
+            RegularFile.readInParts(descriptor, into: buffer, bytes: size, partSize: 1_000)
+        }
+        #expect(whole)
+        #expect(buffer.prefix(size) == contents)
+        // Asked for more than the file holds, the last part comes back short.
+        let short = buffer.withUnsafeMutableBytes { buffer in
+            RegularFile.readInParts(descriptor, into: buffer, bytes: size + 10, partSize: 1_000)
+        }
+        #expect(!short)
     }
 
     @Test func aFileExactlyAtTheCapIsReadWholeInPartsAndOneByteMoreIsRefused() throws {

@@ -15,9 +15,13 @@ enum ParallelParts {
     /// range exactly once.
     /// - Parameters:
     ///   - count: how many items there are.
+    ///   - minimumPart: the fewest items worth a part of their own, ``minimumPart`` unless the items are
+    ///     far smaller or larger than an offer (bytes of a file).
     ///   - body: the work on one part; it runs on several threads at once, each with its own part.
-    static func map<Part: Sendable>(count: Int, _ body: @Sendable (Range<Int>) -> Part) -> [Part] {
-        let parts = min(ProcessInfo.processInfo.activeProcessorCount, count / minimumPart)
+    static func map<Part: Sendable>(
+        count: Int, minimumPart: Int = minimumPart, _ body: @Sendable (Range<Int>) -> Part
+    ) -> [Part] {
+        let parts = min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, minimumPart))
         guard parts > 1 else { return [body(0..<count)] }
         let results = Shared(UnsafeMutableBufferPointer<Part?>.allocate(capacity: parts))
         results.buffer.initialize(repeating: nil)

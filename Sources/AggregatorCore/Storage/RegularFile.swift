@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -57,7 +56,7 @@ public enum RegularFile {
         try read(path, maxBytes: maxBytes, missingIsNil: missingIsNil, partSize: parallelPartSize)
     }
 
-    /// The fewest bytes worth a thread of their own: a large file is read in parts of at least this size,
+    /// The fewest bytes worth a thread of their own: a file of at least twice this size is read in parts,
     /// one per core, because filling fresh memory costs the kernel as much as copying the bytes.
     static let parallelPartSize = 4 << 20
 
@@ -82,13 +81,12 @@ public enum RegularFile {
         // The size may change while reading; never read more than the cap and one byte to tell.
         var data = Data(count: Int(size) + 1)
         let capacity = min(Int(size) + 1, maxBytes + 1)
-        var total = 0
-        if let parts = parts(forBytes: Int(size), partSize: partSize) {
-            total = data.withUnsafeMutableBytes { buffer in
-                readInParts(descriptor, into: buffer, bytes: Int(size), parts: parts)
-            }
+        let whole = data.withUnsafeMutableBytes { buffer in
+            readInParts(descriptor, into: buffer, bytes: Int(size), partSize: partSize)
         }
-        // From where the parts left off: past the end, this only finds out that the file grew.
+        // From where the parts left off, or from the start when one came back short: past the end, this only
+        // finds out that the file grew.
+        var total = whole ? Int(size) : 0
         while total < capacity {
             let count = data.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
@@ -110,41 +108,32 @@ public enum RegularFile {
         return data
     }
 
-    /// How many parts to read `bytes` in, or `nil` to read them in one go.
-    static func parts(forBytes bytes: Int, partSize: Int) -> Int? {
-        let parts = min(ProcessInfo.processInfo.activeProcessorCount, bytes / max(1, partSize))
-        return parts > 1 ? parts : nil
-    }
-
-    /// Reads the first `bytes` bytes of the file into `buffer` in consecutive parts, one thread each, and
-    /// returns `bytes` when every part was read whole, or 0 when any was not (the file shrank, or the system
-    /// refused): then the caller reads it again from the start, and sees why.
-    private static func readInParts(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, bytes: Int, parts: Int
-    ) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        let target = PartTarget(base: base, whole: UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts))
-        defer { target.whole.deallocate() }
-        target.whole.initialize(repeating: false)
-        // Each thread writes only its own bytes and its own flag, read once all have finished.
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var offset = bytes * part / parts
-            let end = bytes * (part + 1) / parts
-            while offset < end {
-                let count = systemRead(descriptor, target.base + offset, end - offset, at: offset)
+    /// Reads the first `bytes` bytes of the file into `buffer` in consecutive parts of at least `partSize`
+    /// bytes, one thread each (one part on one core), and tells whether every part was read whole. When one
+    /// was not (the file shrank, or the system refused), the caller reads the file again from the start and
+    /// sees why.
+    static func readInParts(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, bytes: Int, partSize: Int
+    ) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count >= bytes else { return false }
+        let target = Target(base: base)
+        // Each thread writes only the bytes of its own part.
+        let whole = ParallelParts.map(count: bytes, minimumPart: partSize) { part in
+            var offset = part.lowerBound
+            while offset < part.upperBound {
+                let count = systemRead(descriptor, target.base + offset, part.upperBound - offset, at: offset)
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return }
+                guard count > 0 else { return false }
                 offset += count
             }
-            target.whole[part] = true
+            return true
         }
-        return target.whole.allSatisfy { $0 } ? bytes : 0
+        return whole.allSatisfy { $0 }
     }
 
-    /// Where the threads of one read in parts put what they read.
-    private struct PartTarget: @unchecked Sendable {
+    /// The buffer that the threads of one read in parts fill, each its own part of it.
+    private struct Target: @unchecked Sendable {
         let base: UnsafeMutableRawPointer
-        let whole: UnsafeMutableBufferPointer<Bool>
     }
 
     private static func isDanglingLink(_ path: String) -> Bool {
