@@ -66,7 +66,7 @@ public struct Offer: Sendable, Hashable, Identifiable {
 
     /// The headline price without the checked-bag fees it includes; `nil` when it includes none.
     public var priceWithoutBags: Money? {
-        sources.first { $0.comparablePrice == price }?.convertedPriceWithoutBags
+        sources.first(where: { $0.comparablePrice == price })?.convertedPriceWithoutBags
     }
 }
 
