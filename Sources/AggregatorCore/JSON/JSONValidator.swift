@@ -32,17 +32,16 @@ struct JSONValidator {
     ///   - count: its length.
     ///   - maxDepth: how deeply arrays and objects may nest.
     ///   - skipIndex: receives the ends of large containers.
-    ///   - splitSize: the smallest document checked in two halves.
     /// - Throws: `JSONError` for anything that is not exactly one JSON value.
     static func validate(
-        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex,
-        splitSize: Int = splitSize
+        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex
     ) throws(JSONError) -> Int {
         try check(bytes, count: count, maxDepth: maxDepth, skipIndex: skipIndex, splitSize: splitSize).root
     }
 
-    /// ``validate(_:count:maxDepth:skipIndex:splitSize:)``, telling also whether the second half's finding
-    /// was taken: for tests, which must know that the halves were really checked apart.
+    /// ``validate(_:count:maxDepth:skipIndex:)`` from a document size of `splitSize` in halves, telling also
+    /// whether the second half's finding was taken: for tests, which must know that the halves were really
+    /// checked apart.
     static func check(
         _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex, splitSize: Int
     ) throws(JSONError) -> (root: Int, inHalves: Bool) {
@@ -190,28 +189,20 @@ struct JSONValidator {
         _ walk: inout Walk, stack: UnsafeMutablePointer<UInt64>, maxDepth: Int, skipIndex: JSONSkipIndex,
         split: Int
     ) throws(JSONError) -> Bool {
-        let halves = Halves(validator: self, maxDepth: maxDepth, split: split)
+        let halves = Halves(
+            validator: self, maxDepth: maxDepth, split: split, head: walk, stack: stack, skipIndex: skipIndex)
         defer { halves.deallocate() }
-        var head = walk
-        // The threads share only the document, which they read: the second half has its own stack and skip
-        // index, and its findings are read once both have finished.
-        let headStack = Shared(stack: stack, skipIndex: skipIndex)
-        var headOutcome: Result<Bool, JSONError> = .success(false)
-        withUnsafeMutablePointer(to: &head) { head in
-            withUnsafeMutablePointer(to: &headOutcome) { outcome in
-                let pointers = HeadPointers(walk: head, outcome: outcome)
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    guard half == 0 else { return halves.walkTail() }
-                    pointers.outcome.pointee = Result { () throws(JSONError) -> Bool in
-                        try halves.validator.walk(
-                            &pointers.walk.pointee, stack: headStack.stack, maxDepth: maxDepth,
-                            skipIndex: headStack.skipIndex, recordFloor: 0, pauseAt: split)
-                    }
-                }
+        // The threads share only the document, which they read: each half has its own stack and skip index,
+        // and the findings are read once both have finished.
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            if half == 0 {
+                halves.walkHead()
+            } else {
+                halves.walkTail()
             }
         }
-        walk = head
-        guard try headOutcome.get(), halves.fits(head: walk, stack: stack) else { return false }
+        walk = halves.head
+        guard try halves.headOutcome.get(), halves.fits() else { return false }
         // What the second half found is what one pass would have found from `split` on: its containers, and
         // where the containers open at `split` close.
         halves.tailIndex.copy(into: skipIndex)
@@ -219,30 +210,28 @@ struct JSONValidator {
             let start = Int(truncatingIfNeeded: stack[walk.depth - 1 - level] >> 1)
             if closed.end - start >= JSONSkipIndex.threshold { skipIndex.record(start: start, end: closed.end) }
         }
-        walk = Walk(index: count, depth: 0, inObject: false, atValue: false, deepest: walk.depth + halves.reach)
+        walk = Walk(index: count, depth: 0, inObject: false, atValue: false, deepest: 0)
         return true
     }
 
-    /// The first half's stack and skip index, handed to its thread.
-    private struct Shared: @unchecked Sendable {
-        let stack: UnsafeMutablePointer<UInt64>
-        let skipIndex: JSONSkipIndex
-    }
-
-    /// Where the first half's thread leaves its state and outcome.
-    private struct HeadPointers: @unchecked Sendable {
-        let walk: UnsafeMutablePointer<Walk>
-        let outcome: UnsafeMutablePointer<Result<Bool, JSONError>>
-    }
-
-    /// The second half of ``walkInHalves(_:stack:maxDepth:skipIndex:split:)``: it starts at an element of an
-    /// array it did not see open, and does not know what encloses that array. Each time it closes one of
-    /// these containers it notes how and where, and learns what the next one is from what follows: a member
-    /// name and a colon make it an object, anything else an array, and a closing bracket settles it.
+    /// The two halves of ``walkInHalves(_:stack:maxDepth:skipIndex:split:)``, each written by its own thread.
+    ///
+    /// The first half goes on from where the caller stood, with the caller's stack and skip index. The second
+    /// starts at an element of an array it did not see open, and does not know what encloses that array.
+    /// Each time it closes one of these containers it notes how and where, and learns what the next one is
+    /// from what follows: a member name and a colon make it an object, anything else an array, and a closing
+    /// bracket settles it.
     private final class Halves: @unchecked Sendable {
         let validator: JSONValidator
         let maxDepth: Int
         let split: Int
+        /// Where the first half stands, and its stack and skip index: the caller's.
+        var head: Walk
+        let headStack: UnsafeMutablePointer<UInt64>
+        let headIndex: JSONSkipIndex
+        /// `true` when the first half stopped at `split`, `false` when it went past it or to the end.
+        var headOutcome: Result<Bool, JSONError> = .success(false)
+        /// The second half's stack and skip index.
         let stack: UnsafeMutablePointer<UInt64>
         let tailIndex: JSONSkipIndex
         /// The containers open at `split` that the second half closed, innermost first.
@@ -252,10 +241,17 @@ struct JSONValidator {
         /// Whether it reached the end of the document without an error.
         var finished = false
 
-        init(validator: JSONValidator, maxDepth: Int, split: Int) {
+        init(
+            validator: JSONValidator, maxDepth: Int, split: Int, head: Walk,
+            stack headStack: UnsafeMutablePointer<UInt64>,
+            skipIndex: JSONSkipIndex
+        ) {
             self.validator = validator
             self.maxDepth = maxDepth
             self.split = split
+            self.head = head
+            self.headStack = headStack
+            headIndex = skipIndex
             stack = UnsafeMutablePointer<UInt64>.allocate(capacity: min(maxDepth, validator.count) + 1)
             tailIndex = JSONSkipIndex(documentSize: validator.count, from: split)
         }
@@ -265,8 +261,16 @@ struct JSONValidator {
             tailIndex.deallocate()
         }
 
-        /// Whether the second half's finding holds for a first half that stopped at `split` as `head`.
-        func fits(head: Walk, stack headStack: UnsafeMutablePointer<UInt64>) -> Bool {
+        /// Checks up to `split`.
+        func walkHead() {
+            headOutcome = Result { () throws(JSONError) -> Bool in
+                try validator.walk(
+                    &head, stack: headStack, maxDepth: maxDepth, skipIndex: headIndex, recordFloor: 0, pauseAt: split)
+            }
+        }
+
+        /// Whether the second half's finding holds for the first half, which stopped at `split`.
+        func fits() -> Bool {
             guard finished, levels.count == head.depth, head.depth + reach <= maxDepth else { return false }
             return levels.indices.allSatisfy { level in
                 levels[level].isObject == (headStack[head.depth - 1 - level] & 1 == 1)
