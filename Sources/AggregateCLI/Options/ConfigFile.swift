@@ -93,6 +93,7 @@ struct ConfigFile {
             case .tooLarge(let bytes, _): throw problem("it is \(bytes) bytes; a config file is at most 1 MiB")
             case .system(ENOENT): throw problem("it is a symbolic link to nothing (no such file or directory)")
             case .system(let code): throw problem("it cannot be read: \(String(cString: strerror(code)).lowercased())")
+            case .changedWhileRead: throw problem("it changed while it was being read")
             }
         }
         guard let data = contents else { return ConfigFile() }

@@ -236,6 +236,9 @@ public struct FavoritesStore: Sendable {
                 throw FavoritesError(
                     .fileSystem, "the favourites file \(path) is \(bytes) bytes, over the \(limit)-byte limit",
                     path: path)
+            case .changedWhileRead:
+                throw FavoritesError(
+                    .fileSystem, "the favourites file \(path) changed while it was being read", path: path)
             }
         }
     }

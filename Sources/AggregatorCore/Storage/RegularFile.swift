@@ -27,6 +27,8 @@ public enum RegularFile {
             case tooLarge(bytes: Int64, limit: Int)
             /// The system refused: permissions, a dangling link, a loop of links, an I/O error.
             case system(code: Int32)
+            /// The file was changed while it was being read, so what was read may mix two versions of it.
+            case changedWhileRead
         }
 
         /// The path as given.
@@ -40,6 +42,7 @@ public enum RegularFile {
             case .notARegularFile(let kind): "\(path) is \(kind), not a regular file"
             case .tooLarge(let bytes, let limit): "\(path) is \(bytes) bytes, over the \(limit)-byte limit"
             case .system(let code): "cannot read \(path): \(String(cString: strerror(code)).lowercased())"
+            case .changedWhileRead: "\(path) changed while it was being read; read it again once it is written"
             }
         }
     }
@@ -63,49 +66,130 @@ public enum RegularFile {
     /// ``read(_:maxBytes:missingIsNil:)`` with the part size as a parameter, so that tests can read small
     /// files in parts.
     static func read(_ path: String, maxBytes: Int, missingIsNil: Bool, partSize: Int) throws(Failure) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard let file = try open(path, maxBytes: maxBytes, missingIsNil: missingIsNil) else { return nil }
+        defer { file.close() }
+        return try file.readWhole(maxBytes: maxBytes, partSize: partSize)
+    }
+
+    /// A regular file opened for reading, with the size it had when it was opened.
+    struct Opened {
+        /// The path as given, for errors.
+        let path: String
+        /// The open descriptor.
+        let descriptor: Int32
+        /// What `fstat` said when the file was opened.
+        let status: stat
+
+        /// The size when the file was opened.
+        var size: Int { Int(status.st_size) }
+
+        /// Closes the descriptor.
+        func close() {
+            _ = systemClose(descriptor)
+        }
+
+        /// Whether the file is still the one that was opened, unchanged: the same file, size, modification and
+        /// change times. A file rewritten in place between two reads of it is told apart this way.
+        func isUnchanged() -> Bool {
+            var now = stat()
+            guard fstat(descriptor, &now) == 0 else { return false }
+            return now.st_ino == status.st_ino && now.st_dev == status.st_dev && now.st_size == status.st_size
+                && Self.times(of: now) == Self.times(of: status)
+        }
+
+        /// The modification and change times, to the nanosecond.
+        private static func times(of status: stat) -> [Int] {
+            #if canImport(Darwin)
+                let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+            #else
+                let (modified, changed) = (status.st_mtim, status.st_ctim)
+            #endif
+            return [Int(modified.tv_sec), Int(modified.tv_nsec), Int(changed.tv_sec), Int(changed.tv_nsec)]
+        }
+
+        /// Reads `count` bytes at `offset` into `buffer`, as many calls as it takes.
+        /// - Returns: the bytes read: fewer than `count` only when the file ends sooner.
+        /// - Throws: ``Failure`` when the system refuses.
+        func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(Failure) -> Int {
+            var total = 0
+            while total < count {
+                let read = systemRead(descriptor, buffer + total, count - total, at: offset + total)
+                if read == 0 { break }
+                if read < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    throw Failure(path: path, reason: .system(code: code))
+                }
+                total += read
+            }
+            return total
+        }
+
+        /// The whole file, read as it is now: in parts on every core when it is large, and never more than the
+        /// cap.
+        func readWhole(maxBytes: Int, partSize: Int = RegularFile.parallelPartSize) throws(Failure) -> Data {
+            let size = self.size
+            // The size may change while reading; never read more than the cap and one byte to tell.
+            var data = Data(count: Int(size) + 1)
+            let capacity = min(Int(size) + 1, maxBytes + 1)
+            let whole = data.withUnsafeMutableBytes { buffer in
+                readInParts(descriptor, into: buffer, bytes: Int(size), partSize: partSize)
+            }
+            // From where the parts left off, or from the start when one came back short: past the end, this only
+            // finds out that the file grew.
+            var total = whole ? Int(size) : 0
+            while total < capacity {
+                let count = data.withUnsafeMutableBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return systemRead(descriptor, base + total, capacity - total, at: total)
+                }
+                if count == 0 { break }
+                if count < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    throw Failure(path: path, reason: .system(code: code))
+                }
+                total += count
+                if total == data.count, total < capacity { data.count += 64 * 1024 }
+            }
+            guard total <= maxBytes else {
+                throw Failure(path: path, reason: .tooLarge(bytes: Int64(total), limit: maxBytes))
+            }
+            data.count = total
+            return data
+        }
+    }
+
+    /// Opens a regular file for reading, refusing anything else and anything over the cap.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - maxBytes: the largest size accepted.
+    ///   - missingIsNil: whether a path that does not exist (and is not a dangling link) gives `nil`.
+    /// - Returns: the open file, which the caller closes; `nil` for a missing file when `missingIsNil` is set.
+    /// - Throws: ``Failure`` for anything but a readable regular file within the cap.
+    static func open(_ path: String, maxBytes: Int, missingIsNil: Bool) throws(Failure) -> Opened? {
+        let descriptor = systemOpen(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT, missingIsNil, !isDanglingLink(path) { return nil }
             throw Failure(path: path, reason: .system(code: code))
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(path: path, reason: .system(code: errno)) }
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw Failure(path: path, reason: .system(code: code))
+        }
         let type = status.st_mode & S_IFMT
-        guard type == S_IFREG else { throw Failure(path: path, reason: .notARegularFile(kind: kindName(type))) }
         let size = Int64(status.st_size)
-        guard size <= Int64(maxBytes) else {
+        guard type == S_IFREG, size <= Int64(maxBytes) else {
+            _ = systemClose(descriptor)
+            guard type == S_IFREG else {
+                throw Failure(path: path, reason: .notARegularFile(kind: kindName(type)))
+            }
             throw Failure(path: path, reason: .tooLarge(bytes: size, limit: maxBytes))
         }
-        // The size may change while reading; never read more than the cap and one byte to tell.
-        var data = Data(count: Int(size) + 1)
-        let capacity = min(Int(size) + 1, maxBytes + 1)
-        let whole = data.withUnsafeMutableBytes { buffer in
-            readInParts(descriptor, into: buffer, bytes: Int(size), partSize: partSize)
-        }
-        // From where the parts left off, or from the start when one came back short: past the end, this only
-        // finds out that the file grew.
-        var total = whole ? Int(size) : 0
-        while total < capacity {
-            let count = data.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return systemRead(descriptor, base + total, capacity - total, at: total)
-            }
-            if count == 0 { break }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw Failure(path: path, reason: .system(code: code))
-            }
-            total += count
-            if total == data.count, total < capacity { data.count += 64 * 1024 }
-        }
-        guard total <= maxBytes else {
-            throw Failure(path: path, reason: .tooLarge(bytes: Int64(total), limit: maxBytes))
-        }
-        data.count = total
-        return data
+        return Opened(path: path, descriptor: descriptor, status: status)
     }
 
     /// Reads the first `bytes` bytes of the file into `buffer` in consecutive parts of at least `partSize`
@@ -151,6 +235,16 @@ public enum RegularFile {
         default: "not a regular file"
         }
     }
+}
+
+/// `open(2)`, named apart from ``RegularFile/open(_:maxBytes:missingIsNil:)``.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
+
+/// `close(2)`, named apart from ``RegularFile/Opened/close()``.
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
 }
 
 /// `pread(2)`: reads at an offset without moving the file's position, so that several threads can read
