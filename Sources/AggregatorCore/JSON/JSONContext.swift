@@ -1,14 +1,34 @@
-/// The validated document that every node of one `JSONDocument.read` call points into.
+/// The validated bytes that nodes of one `JSONDocument.read` call point into: the whole document, or, for a
+/// document read from a large file, its skeleton or one record read back from the file.
 ///
-/// It lives on the stack of `read` for exactly as long as the caller's closure runs; nodes hold a pointer
-/// to it, so they are as short-lived as the buffer itself.
+/// It lives for exactly as long as its bytes do (the document's on the stack of `read`, a record's while it is
+/// being decoded); nodes hold a pointer to it, so they are as short-lived as the bytes themselves.
 struct JSONContext {
-    /// The document's first byte.
+    /// The first byte.
     let bytes: UnsafePointer<UInt8>
-    /// The document's length in bytes.
+    /// The length in bytes.
     let count: Int
     /// Where large containers end, recorded while validating.
     let skipIndex: JSONSkipIndex
+    /// For the skeleton of a document read from a file: the records left in the file, one placeholder each.
+    let deferred: JSONDeferredRecords?
+    /// For a record read back from the file: the skeleton it belongs to. The first `parentDepth` steps of
+    /// the paths of its nodes lead to the record, and their names are in the skeleton's bytes.
+    let parent: UnsafePointer<JSONContext>?
+    /// How many steps of a path lie in `parent`.
+    let parentDepth: Int
+
+    init(
+        bytes: UnsafePointer<UInt8>, count: Int, skipIndex: JSONSkipIndex, deferred: JSONDeferredRecords? = nil,
+        parent: UnsafePointer<JSONContext>? = nil, parentDepth: Int = 0
+    ) {
+        self.bytes = bytes
+        self.count = count
+        self.skipIndex = skipIndex
+        self.deferred = deferred
+        self.parent = parent
+        self.parentDepth = parentDepth
+    }
 }
 
 /// Where large arrays and objects end, so that skipping one later costs a look-up instead of a scan.

@@ -17,11 +17,16 @@ extension JSONNode {
     /// Cancellation is checked before the read and between chunks of ``recordsPerChunk`` elements: when the
     /// calling task is cancelled, or `decode` throws `CancellationError`, every thread stops after its
     /// current chunk and `CancellationError` is thrown. A task cancelled before the call reads nothing.
+    ///
+    /// In a document read from a large file, each thread reads the elements of its chunks back from the file
+    /// as ``decodeRecords(_:)`` does: the node `decode` receives is valid only while it runs, and an element
+    /// that is not valid JSON stops every thread with a `JSONError`.
     /// - Parameters:
     ///   - makeWorker: makes the state one thread decodes with.
     ///   - decode: turns one element into a record; throwing skips the element.
     /// - Returns: the records read, with how many were skipped and the first failure, and the workers.
-    /// - Throws: `JSONError` when this node is missing or not an array, and `CancellationError`.
+    /// - Throws: `JSONError` when this node is missing or not an array, or an element read back from a file is
+    ///   not valid JSON; `CancellationError`.
     public func decodeRecordsInParallel<Worker: Sendable, Record: Sendable>(
         worker makeWorker: @Sendable () -> Worker,
         _ decode: @Sendable (inout Worker, JSONNode) throws -> Record
@@ -30,8 +35,8 @@ extension JSONNode {
         // every chunk before it takes one: a task already cancelled does not start the read.
         if Task.isCancelled { throw CancellationError() }
         var starts: [Int] = []
-        var iterator = try elements.makeIterator()
-        while let element = iterator.next() { starts.append(element.offset) }
+        var offsets = try elementsReadOnce()
+        while let start = offsets.nextOffset() { starts.append(start) }
         let chunkCount = (starts.count + Self.recordsPerChunk - 1) / Self.recordsPerChunk
         let threads = min(ProcessInfo.processInfo.activeProcessorCount, chunkCount)
         guard threads > 1 else {
@@ -45,12 +50,21 @@ extension JSONNode {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var worker = makeWorker()
             defer { work.workers[thread] = worker }
+            // Chunks come to a thread in order, so one reader serves all of its elements.
+            var reader = work.reader()
             while let chunk = work.nextChunk() {
                 var failures = ParallelRecords<Worker, Record>.Failures()
                 let first = chunk * Self.recordsPerChunk
                 for position in first..<min(first + Self.recordsPerChunk, work.starts.count) {
+                    let element: JSONNode
+                    do throws(JSONError) {
+                        element = try reader.node(at: work.starts[position], position: position)
+                    } catch {
+                        work.fail(error)
+                        break
+                    }
                     do {
-                        work.store(try decode(&worker, work.element(at: position)), at: position)
+                        work.store(try decode(&worker, element), at: position)
                     } catch is CancellationError {
                         work.cancel()
                         break
@@ -62,6 +76,7 @@ extension JSONNode {
                 work.failures[chunk] = failures
             }
         }
+        if let error = work.failure { throw error }
         if work.isCancelled { throw CancellationError() }
         var records = JSONRecords<Record>(records: work.takeRecords())
         for chunk in work.failures {
@@ -88,6 +103,7 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
     /// Where each element starts.
     let starts: [Int]
     private let context: UnsafePointer<JSONContext>
+    private let arrayOffset: Int
     private let location: JSONPath
     /// One slot per element, initialized when the element was read: records are moved out of it at the
     /// end, never copied, since a record such as an offer holds many references.
@@ -98,10 +114,12 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
     private let lock = NSLock()
     private var upcoming = 0
     private var cancelled = false
+    private var failed: JSONError?
 
     init(array: JSONNode, starts: [Int], chunks count: Int, threads: Int) {
         self.starts = starts
         context = array.context
+        arrayOffset = array.offset
         location = array.location
         records = .allocate(capacity: starts.count)
         stored = .allocate(capacity: starts.count)
@@ -143,9 +161,9 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         }
     }
 
-    /// The element at `position`, with its path.
-    func element(at position: Int) -> JSONNode {
-        JSONNode(context: context, offset: starts[position], path: location.appending(index: position))
+    /// A reader of the array's elements for one thread.
+    func reader() -> JSONElementsReadOnce {
+        JSONElementsReadOnce(array: JSONNode(context: context, offset: arrayOffset, path: location))
     }
 
     /// The next chunk to decode, or `nil` when all are handed out or the read is cancelled. The thread the
@@ -164,6 +182,22 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         lock.lock()
         cancelled = true
         lock.unlock()
+    }
+
+    /// Stops every thread after its current chunk because an element could not be read: the document is not
+    /// valid, which is not one bad record.
+    func fail(_ error: JSONError) {
+        lock.lock()
+        if failed == nil { failed = error }
+        cancelled = true
+        lock.unlock()
+    }
+
+    /// Why the read failed, when an element could not be read.
+    var failure: JSONError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
     }
 
     /// Whether the read was cancelled.

@@ -42,9 +42,13 @@ struct JSONPath {
         return path
     }
 
+    /// How many steps lead here: the number of containers around the value.
+    var stepCount: Int { Int(depth) }
+
     /// The path as people read it, such as `data[3].price`, with names sanitised for a terminal.
     /// - Parameters:
-    ///   - context: the document the names are in.
+    ///   - context: the bytes the names are in; for a record read back from a file, the names of the steps
+    ///     that lead to the record are in its parent's.
     ///   - lastName: a final member name that is not in the document (one the caller looked for).
     func rendered(in context: JSONContext, lastName: StaticString?) -> String {
         var text = ""
@@ -54,7 +58,9 @@ struct JSONPath {
         for position in first..<count {
             let slot = position & (Self.capacity - 1)
             if nameMask & (1 << slot) != 0 {
-                append(name: JSONStrings.string(context.bytes, context.count, quoteAt: Int(steps[slot])), to: &text)
+                var names = context
+                while position < names.parentDepth, let parent = names.parent { names = parent.pointee }
+                append(name: JSONStrings.string(names.bytes, names.count, quoteAt: Int(steps[slot])), to: &text)
             } else {
                 // Real indices stay far below 2³¹; a negative one that was asked for shows as negative.
                 text += "[\(Int32(bitPattern: steps[slot]))]"

@@ -1,0 +1,251 @@
+/// The first pass over a large JSON file: it finds the document's records and leaves them in the file, so
+/// that the rest of the document fits in a small buffer.
+///
+/// The file is read once, in windows of a fixed size, following only strings and brackets. Everything is
+/// copied into the *skeleton*, except the elements of large arrays: once an array has reached
+/// ``Limits/largeArray`` bytes, each object or array element of it that closes (and is no larger than
+/// ``Limits/largestRecord``) is cut out and an empty container of its kind, `{}` or `[]`, stands in its
+/// place. The skeleton is therefore the document with its records emptied,
+/// `{"currency": "EUR", "data": [{…}, {…}, {}, {}, {}]}`, and a table says where each placeholder's record
+/// lies in the file. Records inside a record stay in it: when an element that held cut-out elements is cut
+/// out itself, its entry replaces theirs.
+///
+/// The splitter checks nothing but the nesting depth; ``JSONDocument/read(file:maxBytes:maxDepth:_:)``
+/// validates the skeleton and every record. A document is valid exactly when its skeleton and each of its
+/// records are: an opening bracket can only start a value, so where the skeleton is valid its placeholder is
+/// a value, and a valid record can take its place. (A number would not do: `[1{…}]` would become `[10]`.)
+/// So what the splitter makes of invalid input never matters, as long as it ends. When it cannot make sense
+/// of the brackets at all (one closes what was never opened, the file ends inside a string or a container,
+/// the nesting goes past the limit), it gives `nil`, and the document is checked whole to say what is wrong.
+struct JSONFileSplitter {
+    /// The sizes that decide how a file is read.
+    struct Limits {
+        /// The smallest file read in two passes; a smaller one is read whole.
+        var streamedFile = 1 << 20
+        /// The bytes read from the file at a time.
+        var window = 1 << 19
+        /// How large an array must have grown before its elements are left in the file.
+        var largeArray = 64 << 10
+        /// The largest element left in the file as one record; a larger one stays in the skeleton, less the
+        /// records inside it.
+        var largestRecord = 4 << 20
+        /// How many bytes of consecutive records are read back from the file at once.
+        var batch = 256 << 10
+
+        /// The sizes used unless a test asks for others.
+        static let standard = Limits()
+    }
+
+    /// What the first pass found.
+    struct Split {
+        /// The document without its records.
+        var skeleton: [UInt8]
+        /// The records, in document order.
+        var records: [JSONDeferredRecords.Entry]
+    }
+
+    /// A container open at some point of the pass.
+    private struct Level {
+        /// Where it starts in the file.
+        var start: Int
+        /// Where it starts in the skeleton.
+        var skeletonStart: Int
+        var isArray: Bool
+    }
+
+    /// Reads `file` once and splits it.
+    /// - Parameters:
+    ///   - file: the open file; it is read from its start to the size it had when opened.
+    ///   - maxDepth: how deeply arrays and objects may nest.
+    ///   - limits: the window and record sizes.
+    /// - Returns: the skeleton and its records, or `nil` when the brackets do not make sense.
+    /// - Throws: ``RegularFile/Failure`` when the system refuses to read.
+    static func split(
+        _ file: RegularFile.Opened, maxDepth: Int, limits: Limits
+    ) throws(RegularFile.Failure) -> Split? {
+        let size = file.size
+        var splitter = JSONFileSplitter(maxDepth: maxDepth, limits: limits, size: size)
+        defer { splitter.deallocate() }
+        var windowStart = 0
+        while windowStart < size {
+            let count = try file.read(
+                into: splitter.window, count: min(limits.window, size - windowStart), at: windowStart)
+            // The file shrank since it was opened: whatever it holds now is checked whole.
+            guard count > 0, splitter.scan(windowStart: windowStart, count: count) else { return nil }
+            windowStart += count
+        }
+        guard splitter.depth == 0, !splitter.inString, !splitter.escapeNext else { return nil }
+        return Split(skeleton: splitter.skeleton, records: splitter.records)
+    }
+
+    private let limits: Limits
+    private let maxDepth: Int
+    /// The bytes of the file being looked at.
+    private let window: UnsafeMutablePointer<UInt8>
+    /// The containers open, outermost first.
+    private let levels: UnsafeMutablePointer<Level>
+    private var depth = 0
+    private var skeleton: [UInt8] = []
+    private var records: [JSONDeferredRecords.Entry] = []
+    private var inString = false
+    /// Whether the next byte is escaped by a backslash (possibly at the end of the previous window).
+    private var escapeNext = false
+    /// Every byte before this offset of the file is in the skeleton or in a record.
+    private var copied = 0
+
+    private init(maxDepth: Int, limits: Limits, size: Int) {
+        self.limits = limits
+        self.maxDepth = max(maxDepth, 0)
+        window = .allocate(capacity: limits.window)
+        levels = .allocate(capacity: self.maxDepth + 1)
+        skeleton.reserveCapacity(min(size, 64 << 10))
+    }
+
+    private func deallocate() {
+        window.deallocate()
+        levels.deallocate()
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Marks exactly the bytes of `word` equal to `byte`, with their top bits: unlike ``JSONBytes/equal(_:_:)``,
+    /// no byte after a match is marked by mistake, so that the marks can be counted.
+    @inline(__always)
+    private static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = word ^ (ones &* UInt64(byte))
+        return ~(((difference & lows) &+ lows) | difference | lows)
+    }
+
+    /// Follows strings and brackets through `count` bytes of the window, which start at `windowStart` in the
+    /// file, and copies what is not cut out into the skeleton.
+    ///
+    /// Eight bytes are looked at together: the quotes in them tell, by a running parity, which bytes lie in a
+    /// string, and only brackets outside strings are handled one by one. A word with a backslash, which may
+    /// escape a quote, goes byte by byte.
+    /// - Returns: `false` when the brackets do not make sense.
+    private mutating func scan(windowStart: Int, count: Int) -> Bool {
+        let window = self.window
+        var index = 0
+        // The parity of the quotes so far, as all top bits or none: kept in a register, not in `self`.
+        var stringParity: UInt64 = inString ? Self.highs : 0
+        while index &+ 8 <= count {
+            let word = JSONBytes.word(window, index)
+            if escapeNext || JSONBytes.equal(word, JSONBytes.backslash) != 0 {
+                inString = stringParity != 0
+                guard scanBytes(index..<index &+ 8, windowStart: windowStart) else { return false }
+                stringParity = inString ? Self.highs : 0
+                index &+= 8
+                continue
+            }
+            // Each byte's top bit becomes the parity of the quotes up to it: set inside a string (counting its
+            // opening quote), clear outside (counting its closing quote).
+            var inside = Self.exactlyEqual(word, JSONBytes.quote)
+            inside ^= inside << 8
+            inside ^= inside << 16
+            inside ^= inside << 32
+            inside ^= stringParity
+            // The last byte's parity, spread to every byte.
+            stringParity = UInt64(bitPattern: Int64(bitPattern: inside) >> 63) & Self.highs
+            if inside == Self.highs {
+                // Eight bytes of one string: the rest of a long one (a booking token, a link) is passed over
+                // looking only for its end.
+                index &+= 8
+                while index &+ 8 <= count, JSONBytes.quoteOrBackslash(JSONBytes.word(window, index)) == 0 {
+                    index &+= 8
+                }
+                continue
+            }
+            // Every bracket outside strings is marked, with `Y`, `_`, `y` and DEL, which share its low bits, and
+            // now and then a byte after a mark: `bracket` looks at each byte and passes over the others.
+            let folded = (word | Self.ones &* 0x20) & (Self.ones &* 0xF9)
+            var marks = JSONBytes.equal(folded, 0x79) & ~inside
+            while marks != 0 {
+                guard bracket(at: index &+ JSONBytes.firstMarked(marks), windowStart: windowStart) else { return false }
+                marks &= marks &- 1
+            }
+            index &+= 8
+        }
+        inString = stringParity != 0
+        guard scanBytes(index..<count, windowStart: windowStart) else { return false }
+        let windowEnd = windowStart &+ count
+        if copied < windowEnd {
+            copy(from: windowStart, upTo: windowEnd)
+            copied = windowEnd
+        }
+        return true
+    }
+
+    /// Follows strings and brackets one byte at a time.
+    private mutating func scanBytes(_ range: Range<Int>, windowStart: Int) -> Bool {
+        for index in range {
+            let byte = window[index]
+            if escapeNext {
+                escapeNext = false
+            } else if inString {
+                if byte == JSONBytes.backslash {
+                    escapeNext = true
+                } else if byte == JSONBytes.quote {
+                    inString = false
+                }
+            } else if byte == JSONBytes.quote {
+                inString = true
+            } else {
+                guard bracket(at: index, windowStart: windowStart) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Handles the byte at `index` of the window, outside any string, if it is a bracket.
+    /// - Returns: `false` when it closes a container that was never opened, or opens one too many.
+    @inline(__always)
+    private mutating func bracket(at index: Int, windowStart: Int) -> Bool {
+        let byte = window[index]
+        switch byte {
+        case JSONBytes.openBrace, JSONBytes.openBracket:
+            guard depth < maxDepth else { return false }
+            let start = windowStart &+ index
+            levels[depth] = Level(
+                start: start, skeletonStart: skeleton.count &+ (start &- copied), isArray: byte == JSONBytes.openBracket
+            )
+            depth &+= 1
+        case JSONBytes.closeBrace, JSONBytes.closeBracket:
+            guard depth > 0 else { return false }
+            depth &-= 1
+            let end = windowStart &+ index &+ 1
+            let element = levels[depth]
+            if depth > 0, levels[depth - 1].isArray, end &- levels[depth - 1].start >= limits.largeArray,
+                end &- element.start <= limits.largestRecord
+            {
+                cut(element, end: end, windowStart: windowStart)
+            }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Cuts the element that starts at `element` and ends just before `end` out of the skeleton and leaves a
+    /// placeholder: what comes before it in this window goes into the skeleton first, and what of it is in the
+    /// skeleton already (from earlier windows) is taken out again, with the records cut out of it.
+    private mutating func cut(_ element: Level, end: Int, windowStart: Int) {
+        if copied < element.start { copy(from: windowStart, upTo: element.start) }
+        skeleton.removeSubrange(element.skeletonStart...)
+        while let last = records.last, Int(last.placeholder) >= element.skeletonStart { records.removeLast() }
+        records.append(
+            JSONDeferredRecords.Entry(
+                start: element.start, length: UInt32(truncatingIfNeeded: end &- element.start),
+                placeholder: UInt32(truncatingIfNeeded: skeleton.count), depth: UInt16(truncatingIfNeeded: depth)))
+        // An empty container of the element's kind; a record that does not close as it opens fails to validate.
+        skeleton.append(element.isArray ? JSONBytes.openBracket : JSONBytes.openBrace)
+        skeleton.append(element.isArray ? JSONBytes.closeBracket : JSONBytes.closeBrace)
+        copied = end
+    }
+
+    /// Copies the window's bytes from `copied` up to the file offset `end` into the skeleton.
+    private mutating func copy(from windowStart: Int, upTo end: Int) {
+        skeleton.append(contentsOf: UnsafeBufferPointer(start: window + (copied &- windowStart), count: end &- copied))
+    }
+}
