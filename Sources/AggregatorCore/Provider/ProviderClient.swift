@@ -149,6 +149,33 @@ public struct ProviderClient: Sendable {
         }
     }
 
+    /// Fetches one response and reads it with the project's JSON reader, in one step: the way for a provider
+    /// to read its answers, because a large recorded answer (a `file://` endpoint) is then read from its file
+    /// in two passes without being held whole (see ``JSONDocument/read(file:maxBytes:maxDepth:_:)``), where
+    /// ``fetch(_:)`` and ``read(_:_:)-(Data,_)`` would hold all of it. Any other answer is fetched and read as
+    /// those two do.
+    ///
+    /// `decode` receives the root node, valid only inside it, as with ``read(_:_:)-(Data,_)``; the node
+    /// ``JSONNode/decodeRecords(_:)`` or ``JSONNode/decodeRecordsInParallel(worker:_:)`` hand to their
+    /// closure is valid only while that closure runs.
+    /// - Parameters:
+    ///   - request: the request, relative to the endpoint.
+    ///   - decode: reads what the mapping needs from the root.
+    /// - Returns: what `decode` returns.
+    /// - Throws: ``ProviderError`` as ``fetch(_:)`` and ``read(_:_:)-(Data,_)`` throw it; `CancellationError`
+    ///   when the search is cancelled; whatever else `decode` throws.
+    public func read<Result>(_ request: ProviderRequest, _ decode: (JSONNode) throws -> Result) async throws -> Result {
+        guard case .file(let url) = endpoint else { return try read(try await fetch(request), decode) }
+        let path = try recordingPath(at: url, name: request.recordingName)
+        do {
+            return try JSONDocument.read(file: path, maxBytes: maxResponseBytes, decode)
+        } catch let error as RegularFile.Failure {
+            throw recordingError(error)
+        } catch let error as JSONError {
+            throw malformed(error, describingBody: { Self.describeFile(path) })
+        }
+    }
+
     /// Reads a JSON body with the project's own reader (``JSONDocument``): strict about JSON, lenient
     /// where the caller asks for it, and without building values nobody reads. `decode` receives the root
     /// node, valid only inside it; a ``JSONError`` it throws becomes a `malformed_response` error that
@@ -163,14 +190,36 @@ public struct ProviderClient: Sendable {
         do {
             return try JSONDocument.read(body, decode)
         } catch let error as JSONError {
-            switch error.code {
-            // A body that is not JSON at all is named, never quoted: it may be a page or a file's contents.
-            case .notJSON:
-                throw malformed("the body is not JSON (it is \(ResponseBody.describe(body)))", underlying: error)
-            case .truncated: throw malformed("the body is broken or cut-off JSON", underlying: error)
-            default: throw malformed(error.description, underlying: error)
-            }
+            throw malformed(error, describingBody: { ResponseBody.describe(body) })
         }
+    }
+
+    /// The error for a body the JSON reader refused.
+    /// - Parameters:
+    ///   - error: the reader's error.
+    ///   - describe: names the body (`an HTML page`), asked only when it is not JSON.
+    private func malformed(_ error: JSONError, describingBody describe: () -> String) -> ProviderError {
+        switch error.code {
+        // A body that is not JSON at all is named, never quoted: it may be a page or a file's contents.
+        case .notJSON: malformed("the body is not JSON (it is \(describe()))", underlying: error)
+        case .truncated: malformed("the body is broken or cut-off JSON", underlying: error)
+        default: malformed(error.description, underlying: error)
+        }
+    }
+
+    /// The file's body named from its first bytes, as ``ResponseBody/describe(_:)`` names a body.
+    private static func describeFile(_ path: String) -> String {
+        guard let file = try? RegularFile.open(path, maxBytes: Int.max, missingIsNil: true) else {
+            return "an unreadable file"
+        }
+        defer { file.close() }
+        var start = Data(count: min(file.size, 512))
+        let read = start.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return (try? file.read(into: base, count: buffer.count, at: 0)) ?? 0
+        }
+        start.count = read
+        return ResponseBody.describe(start, size: file.size)
     }
 
     /// The error for a body that is not in the expected format.
@@ -289,23 +338,12 @@ public struct ProviderClient: Sendable {
     // MARK: - Recordings
 
     private func readRecording(at url: URL, name: String) throws(ProviderError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw ProviderError(
-                .configuration, provider: provider, "no recorded response at \(url.path)", remedy: .checkEndpoint)
-        }
-        let file = isDirectory.boolValue ? url.appendingPathComponent(name + ".json") : url
+        let path = try recordingPath(at: url, name: name)
         let data: Data?
         do {
-            data = try RegularFile.read(file.path, maxBytes: maxResponseBytes)
+            data = try RegularFile.read(path, maxBytes: maxResponseBytes)
         } catch {
-            if case .tooLarge(let bytes, let limit) = error.reason {
-                throw ProviderError(
-                    .responseTooLarge, provider: provider,
-                    "the recorded response \(file.path) is \(bytes) bytes, over the \(limit)-byte limit",
-                    remedy: .raiseSizeCap)
-            }
-            throw ProviderError(.configuration, provider: provider, error.description, remedy: .checkEndpoint)
+            throw recordingError(error)
         }
         guard let data else {
             throw ProviderError(
@@ -313,6 +351,40 @@ public struct ProviderClient: Sendable {
                 remedy: .checkEndpoint)
         }
         return data
+    }
+
+    /// The file that holds the recorded answer named `name`: the endpoint's file itself, or `name.json` in its
+    /// folder.
+    private func recordingPath(at url: URL, name: String) throws(ProviderError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ProviderError(
+                .configuration, provider: provider, "no recorded response at \(url.path)", remedy: .checkEndpoint)
+        }
+        guard isDirectory.boolValue else { return url.path }
+        let file = url.appendingPathComponent(name + ".json").path
+        var isLink = stat()
+        guard FileManager.default.fileExists(atPath: file) || lstat(file, &isLink) == 0 else {
+            throw ProviderError(
+                .configuration, provider: provider, "no recorded response '\(name).json' in \(url.path)",
+                remedy: .checkEndpoint)
+        }
+        return file
+    }
+
+    /// The error for a recording that could not be read.
+    private func recordingError(_ error: RegularFile.Failure) -> ProviderError {
+        switch error.reason {
+        case .tooLarge(let bytes, let limit):
+            ProviderError(
+                .responseTooLarge, provider: provider,
+                "the recorded response \(error.path) is \(bytes) bytes, over the \(limit)-byte limit",
+                remedy: .raiseSizeCap)
+        case .changedWhileRead:
+            ProviderError(.configuration, provider: provider, error.description)
+        default:
+            ProviderError(.configuration, provider: provider, error.description, remedy: .checkEndpoint)
+        }
     }
 
     // MARK: - URLs

@@ -28,12 +28,17 @@ enum ResponseBody {
 
     /// `an HTML page`, `12 bytes of binary data`, …: the body named, never quoted.
     static func describe(_ body: Data) -> String {
-        switch kind(of: body) {
+        describe(body, size: body.count)
+    }
+
+    /// The body named from its first bytes (at least 512 of them when it has that many) and its size.
+    static func describe(_ start: Data, size: Int) -> String {
+        switch kind(of: start) {
         case .empty: "an empty body"
         case .json: "a JSON body"
         case .html: "an HTML page"
         case .xml: "an XML document"
-        case .binary: "\(body.count) bytes of binary data"
+        case .binary: "\(size) bytes of binary data"
         case .text: "a plain-text body"
         }
     }

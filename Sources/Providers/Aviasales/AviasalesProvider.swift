@@ -115,9 +115,8 @@ public struct AviasalesProvider: OfferProvider {
 
     /// Fetches and maps one request's answer.
     static func page(for request: AviasalesRequest, query: SearchQuery, client: ProviderClient) async throws -> Page {
-        let body = try await client.fetch(request.request)
-        let retrievedAt = client.now()
-        return try client.read(body) { root in
+        return try await client.read(request.request) { root in
+            let retrievedAt = client.now()
             switch try AviasalesWireShape.of(root, provider: client.provider) {
             case .pricesForDates:
                 return try pricesForDatesPage(root, query: query, provider: client.provider, retrievedAt: retrievedAt)

@@ -47,8 +47,7 @@ public struct CarRentalProvider: OfferProvider {
             throw ProviderError(
                 .unsupported, provider: client.provider, "CarRental rents cars only, not \(query.kind.rawValue)")
         }
-        let body = try await client.get("cars")
-        return try client.read(body) { root in
+        return try await client.read(.get("cars")) { root in
             // The body's own status first, so that a failure is reported as what it is whatever the rest
             // of the body holds.
             let status = try CarRentalStatus(root["status"])

@@ -68,9 +68,8 @@ public struct KiwiProvider: OfferProvider {
             throw ProviderError(
                 .unsupported, provider: client.provider, "Kiwi.com sells flights only, not \(query.kind.rawValue)")
         }
-        let body = try await client.get(Self.searchPath, query: Self.queryItems(for: query))
-        let retrievedAt = client.now()
-        return try client.read(body) { root in
+        return try await client.read(.get(Self.searchPath, query: Self.queryItems(for: query))) { root in
+            let retrievedAt = client.now()
             let answer = try KiwiAnswer(root, provider: client.provider)
             let (provider, currency) = (client.provider, answer.currency)
             let pricedFor = answer.statedParty ?? query.passengers

@@ -45,8 +45,7 @@ public struct SitaProvider: OfferProvider {
     ///   body that is not a JSON array; `CancellationError` when the search is cancelled while records
     ///   are read.
     public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        let body = try await client.get("airlines")
-        return try client.read(body) { root in
+        return try await client.read(.get("airlines")) { root in
             let list = try root.decodeRecords { record in
                 try Task.checkCancellation()
                 return try SitaAirline(record)

@@ -57,9 +57,8 @@ public struct SunWebProvider: OfferProvider {
                 .unsupported, provider: client.provider, "SunWeb sells flights only, not \(query.kind.rawValue)")
         }
         // Both requests are in flight before either is awaited; leaving early cancels the other.
-        async let flightsBody = client.get("flights")
         async let airlinesResult = Self.airlines(using: client)
-        let timetable = try client.read(try await flightsBody, SunWebTimetable.init)
+        let timetable = try await client.read(.get("flights"), SunWebTimetable.init)
 
         var notes: [String] = []
         let airlines: SunWebAirlineDirectory
@@ -114,8 +113,7 @@ public struct SunWebProvider: OfferProvider {
     /// still be offered without it.
     static func airlines(using client: ProviderClient) async -> Result<SunWebAirlineDirectory, ProviderError> {
         do {
-            let body = try await client.get("airlines")
-            return .success(try client.read(body, SunWebAirlineDirectory.init))
+            return .success(try await client.read(.get("airlines"), SunWebAirlineDirectory.init))
         } catch let error as ProviderError {
             return .failure(error)
         } catch {
