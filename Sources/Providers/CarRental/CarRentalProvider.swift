@@ -57,21 +57,17 @@ public struct CarRentalProvider: OfferProvider {
                 throw client.malformed("status \(status) but cars is missing")
             }
             let retrievedAt = client.now()
-            var offers: [Offer] = []
-            var skipped = 0
-            // Not decodeRecords: a car's position in the array is part of its id and its reference, so
-            // positions are counted across the elements skipped before it.
-            for (position, element) in try cars.elements.enumerated() {
+            // A car's position in the array is part of its id and its reference, so positions count the
+            // elements skipped before it too: `decode` sees every element, in order.
+            var position = -1
+            let read = try cars.decodeRecords { element in
+                position += 1
                 try Task.checkCancellation()
-                do {
-                    let car = try CarRentalCar(element)
-                    offers.append(
-                        Offer(carRental: car, position: position, provider: client.provider, retrievedAt: retrievedAt))
-                } catch {
-                    skipped += 1
-                }
+                return Offer(
+                    carRental: try CarRentalCar(element), position: position, provider: client.provider,
+                    retrievedAt: retrievedAt)
             }
-            return ProviderResponse(offers: offers, skipped: skipped)
+            return ProviderResponse(offers: read.records, skipped: read.skipped)
         }
     }
 
