@@ -17,7 +17,7 @@ final class JSONDeferredRecords: @unchecked Sendable {
         /// Where its placeholder stands in the skeleton.
         var placeholder: UInt32
         /// How many containers enclose it.
-        var depth: UInt16
+        var depth: Int32
     }
 
     /// What went wrong with a record, kept so that the read fails even when a caller catches the error.

@@ -44,8 +44,16 @@ extension JSONDocument {
         guard let split = try JSONFileSplitter.split(file, maxDepth: maxDepth, limits: limits) else {
             throw try errorOfWhole(file, maxBytes: maxBytes, maxDepth: maxDepth)
         }
-        let records = JSONDeferredRecords(
-            file: file, entries: split.records, maxDepth: maxDepth, batch: limits.batch)
+        return try read(file, split: split, maxBytes: maxBytes, maxDepth: maxDepth, batch: limits.batch, body)
+    }
+
+    /// The second pass of ``read(file:maxBytes:maxDepth:_:)``, over what the first found in `file`.
+    static func read<Value>(
+        _ file: RegularFile.Opened, split: JSONFileSplitter.Split, maxBytes: Int, maxDepth: Int, batch: Int,
+        _ body: (JSONNode) throws -> Value
+    ) throws -> Value {
+        let path = file.path
+        let records = JSONDeferredRecords(file: file, entries: split.records, maxDepth: maxDepth, batch: batch)
         let outcome: Result<Value, any Error> = split.skeleton.withUnsafeBufferPointer { skeleton in
             guard let base = skeleton.baseAddress else {
                 return .failure(JSONError(code: .empty, problem: "the body is empty"))

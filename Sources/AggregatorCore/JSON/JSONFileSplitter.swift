@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The first pass over a large JSON file: it finds the document's records and leaves them in the file, so
 /// that the rest of the document fits in a small buffer.
 ///
@@ -17,11 +20,21 @@
 /// So what the splitter makes of invalid input never matters, as long as it ends. When it cannot make sense
 /// of the brackets at all (one closes what was never opened, the file ends inside a string or a container,
 /// the nesting goes past the limit), it gives `nil`, and the document is checked whole to say what is wrong.
-struct JSONFileSplitter {
+///
+/// A large file is split in two halves at once, on two cores. The second half starts at what looks like an
+/// element of an array of objects or arrays (`},{`), on the guess that it is one, and learns the containers
+/// around it only as they close. It cuts out the elements of that array and of the arrays it sees open, which
+/// is safe wherever it starts, since a cut is always allowed; but the depth of its records, the nesting limit
+/// and the brackets left open depend on where it really started. So its finding is taken only if the first
+/// half, stopping at that offset, stands outside any string in an array, with exactly as many containers open
+/// as the second half closed; otherwise the first half goes on alone.
+final class JSONFileSplitter: @unchecked Sendable {
     /// The sizes that decide how a file is read.
     struct Limits {
         /// The smallest file read in two passes; a smaller one is read whole.
         var streamedFile = 1 << 20
+        /// The smallest file split in two halves at once, when the machine has more than one core.
+        var halves = 4 << 20
         /// The bytes read from the file at a time.
         var window = 1 << 19
         /// How large an array must have grown before its elements are left in the file.
@@ -42,6 +55,9 @@ struct JSONFileSplitter {
         var skeleton: [UInt8]
         /// The records, in document order.
         var records: [JSONDeferredRecords.Entry]
+        /// Whether the file was split in two halves at once: for tests, which must know that the halves were
+        /// really taken apart.
+        var inHalves = false
     }
 
     /// A container open at some point of the pass.
@@ -53,7 +69,8 @@ struct JSONFileSplitter {
         var isArray: Bool
     }
 
-    /// Reads `file` once and splits it.
+    /// Reads `file` once and splits it: in two halves at once when it is large and the machine has more than
+    /// one core.
     /// - Parameters:
     ///   - file: the open file; it is read from its start to the size it had when opened.
     ///   - maxDepth: how deeply arrays and objects may nest.
@@ -63,19 +80,76 @@ struct JSONFileSplitter {
     static func split(
         _ file: RegularFile.Opened, maxDepth: Int, limits: Limits
     ) throws(RegularFile.Failure) -> Split? {
-        let size = file.size
-        var splitter = JSONFileSplitter(maxDepth: maxDepth, limits: limits, size: size)
-        defer { splitter.deallocate() }
-        var windowStart = 0
-        while windowStart < size {
-            let count = try file.read(
-                into: splitter.window, count: min(limits.window, size - windowStart), at: windowStart)
-            // The file shrank since it was opened: whatever it holds now is checked whole.
-            guard count > 0, splitter.scan(windowStart: windowStart, count: count) else { return nil }
-            windowStart += count
+        if file.size >= limits.halves, ProcessInfo.processInfo.activeProcessorCount > 1,
+            let middle = try likelyElementStart(in: file, after: file.size / 2)
+        {
+            return try split(file, maxDepth: maxDepth, limits: limits, inHalvesAt: middle)
         }
-        guard splitter.depth == 0, !splitter.inString, !splitter.escapeNext else { return nil }
-        return Split(skeleton: splitter.skeleton, records: splitter.records)
+        let whole = JSONFileSplitter(maxDepth: maxDepth, limits: limits, from: 0, size: file.size)
+        defer { whole.deallocate() }
+        guard try whole.scan(file, upTo: file.size) else { return nil }
+        return whole.finish()
+    }
+
+    /// ``split(_:maxDepth:limits:)`` in two halves, the second starting at `middle`.
+    static func split(
+        _ file: RegularFile.Opened, maxDepth: Int, limits: Limits, inHalvesAt middle: Int
+    ) throws(RegularFile.Failure) -> Split? {
+        let head = JSONFileSplitter(maxDepth: maxDepth, limits: limits, from: 0, size: middle)
+        defer { head.deallocate() }
+        let tail = JSONFileSplitter(maxDepth: maxDepth, limits: limits, from: middle, size: file.size - middle)
+        defer { tail.deallocate() }
+        // Each half has its own window, levels and skeleton; they share only the file, which they read.
+        let outcomes = Outcomes()
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            if half == 0 {
+                outcomes.head = Result { () throws(RegularFile.Failure) -> Bool in try head.scan(file, upTo: middle) }
+            } else {
+                outcomes.tail = Result { () throws(RegularFile.Failure) -> Bool in
+                    try tail.scan(file, upTo: file.size)
+                }
+            }
+        }
+        guard try outcomes.head.get() else { return nil }
+        if (try? outcomes.tail.get()) == true, var split = head.joined(to: tail) {
+            split.inHalves = true
+            return split
+        }
+        guard try head.scan(file, upTo: file.size) else { return nil }
+        return head.finish()
+    }
+
+    /// What the two halves' scans came to, each written by its own thread.
+    private final class Outcomes: @unchecked Sendable {
+        var head: Result<Bool, RegularFile.Failure> = .success(false)
+        var tail: Result<Bool, RegularFile.Failure> = .success(false)
+    }
+
+    /// Where an element of an array of objects or arrays seems to start, at or after `offset`: the first byte
+    /// after `}` or `]`, a comma and `{` or `[`, with any whitespace between, in the 64 KiB after `offset`. It
+    /// may be inside a string.
+    private static func likelyElementStart(
+        in file: RegularFile.Opened, after offset: Int
+    ) throws(RegularFile.Failure) -> Int? {
+        let count = min(64 << 10, file.size - offset)
+        guard count > 0 else { return nil }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer { bytes.deallocate() }
+        let read = try file.read(into: bytes, count: count, at: offset)
+        var index = 0
+        while index < read {
+            defer { index += 1 }
+            guard bytes[index] == JSONBytes.comma else { continue }
+            var before = index - 1
+            while before > 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
+            guard before >= 0, bytes[before] == JSONBytes.closeBrace || bytes[before] == JSONBytes.closeBracket
+            else { continue }
+            let after = JSONBytes.skipWhitespace(bytes, read, index + 1)
+            guard after < read, bytes[after] == JSONBytes.openBrace || bytes[after] == JSONBytes.openBracket
+            else { continue }
+            return offset + after
+        }
+        return nil
     }
 
     private let limits: Limits
@@ -85,25 +159,80 @@ struct JSONFileSplitter {
     /// The containers open, outermost first.
     private let levels: UnsafeMutablePointer<Level>
     private var depth = 0
+    /// Whether this pass started in an array it did not see open: a second half.
+    private let startsInArray: Bool
+    /// For a second half: how many containers it closed that it never saw open, past the array it started
+    /// in.
+    private var closedBelow = 0
+    /// For a second half: the most containers open at once, less `closedBelow` at the time.
+    private var reach = 0
     private var skeleton: [UInt8] = []
     private var records: [JSONDeferredRecords.Entry] = []
     private var inString = false
     /// Whether the next byte is escaped by a backslash (possibly at the end of the previous window).
     private var escapeNext = false
     /// Every byte before this offset of the file is in the skeleton or in a record.
-    private var copied = 0
+    private var copied: Int
+    /// The next byte to read from the file.
+    private var position: Int
 
-    private init(maxDepth: Int, limits: Limits, size: Int) {
+    /// A pass from `start`: the start of the document, or, for a second half, an element of an array.
+    private init(maxDepth: Int, limits: Limits, from start: Int, size: Int) {
         self.limits = limits
         self.maxDepth = max(maxDepth, 0)
         window = .allocate(capacity: limits.window)
         levels = .allocate(capacity: self.maxDepth + 1)
         skeleton.reserveCapacity(min(size, 64 << 10))
+        copied = start
+        position = start
+        startsInArray = start > 0
+        if startsInArray {
+            // The array it starts in counts as large: its elements before `start` are not seen. It stands in
+            // the first slot even at a limit of 0, which the first half's check then refuses.
+            levels[0] = Level(start: start - limits.largeArray, skeletonStart: 0, isArray: true)
+            depth = 1
+            reach = 1
+        }
     }
 
     private func deallocate() {
         window.deallocate()
         levels.deallocate()
+    }
+
+    /// Reads the file from where this pass stands up to `end`, window by window.
+    /// - Returns: `false` when the brackets do not make sense, or the file ends sooner.
+    private func scan(_ file: RegularFile.Opened, upTo end: Int) throws(RegularFile.Failure) -> Bool {
+        while position < end {
+            let count = try file.read(into: window, count: min(limits.window, end - position), at: position)
+            // The file shrank since it was opened: whatever it holds now is checked whole.
+            guard count > 0, scan(windowStart: position, count: count) else { return false }
+            position += count
+        }
+        return true
+    }
+
+    /// The split of a whole document, when it ends as a document must.
+    private func finish() -> Split? {
+        guard depth == 0, !inString, !escapeNext else { return nil }
+        return Split(skeleton: skeleton, records: records)
+    }
+
+    /// This first half, which stopped where `tail` started, joined to `tail`, when `tail` guessed right: it
+    /// started outside any string, at an element of an array, and closed exactly the containers open here
+    /// without going past the nesting limit. Otherwise `nil`.
+    private func joined(to tail: JSONFileSplitter) -> Split? {
+        guard !inString, !escapeNext, depth > 0, levels[depth - 1].isArray, !tail.inString, !tail.escapeNext,
+            tail.depth == 0, tail.closedBelow == depth - 1, depth - 1 + tail.reach <= maxDepth
+        else { return nil }
+        var records = self.records
+        records.reserveCapacity(records.count + tail.records.count)
+        for var record in tail.records {
+            record.placeholder += UInt32(truncatingIfNeeded: skeleton.count)
+            record.depth += Int32(truncatingIfNeeded: depth - 1)
+            records.append(record)
+        }
+        return Split(skeleton: skeleton + tail.skeleton, records: records)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -125,7 +254,7 @@ struct JSONFileSplitter {
     /// string, and only brackets outside strings are handled one by one. A word with a backslash, which may
     /// escape a quote, goes byte by byte.
     /// - Returns: `false` when the brackets do not make sense.
-    private mutating func scan(windowStart: Int, count: Int) -> Bool {
+    private func scan(windowStart: Int, count: Int) -> Bool {
         let window = self.window
         var index = 0
         // The parity of the quotes so far, as all top bits or none: kept in a register, not in `self`.
@@ -178,7 +307,7 @@ struct JSONFileSplitter {
     }
 
     /// Follows strings and brackets one byte at a time.
-    private mutating func scanBytes(_ range: Range<Int>, windowStart: Int) -> Bool {
+    private func scanBytes(_ range: Range<Int>, windowStart: Int) -> Bool {
         for index in range {
             let byte = window[index]
             if escapeNext {
@@ -201,7 +330,7 @@ struct JSONFileSplitter {
     /// Handles the byte at `index` of the window, outside any string, if it is a bracket.
     /// - Returns: `false` when it closes a container that was never opened, or opens one too many.
     @inline(__always)
-    private mutating func bracket(at index: Int, windowStart: Int) -> Bool {
+    private func bracket(at index: Int, windowStart: Int) -> Bool {
         let byte = window[index]
         switch byte {
         case JSONBytes.openBrace, JSONBytes.openBracket:
@@ -211,8 +340,14 @@ struct JSONFileSplitter {
                 start: start, skeletonStart: skeleton.count &+ (start &- copied), isArray: byte == JSONBytes.openBracket
             )
             depth &+= 1
+            if startsInArray { reach = max(reach, depth &- closedBelow) }
         case JSONBytes.closeBrace, JSONBytes.closeBracket:
-            guard depth > 0 else { return false }
+            guard depth > 0 else {
+                // A second half closes containers it never saw open: the first half says whether they were.
+                guard startsInArray, closedBelow < maxDepth else { return false }
+                closedBelow &+= 1
+                return true
+            }
             depth &-= 1
             let end = windowStart &+ index &+ 1
             let element = levels[depth]
@@ -230,14 +365,15 @@ struct JSONFileSplitter {
     /// Cuts the element that starts at `element` and ends just before `end` out of the skeleton and leaves a
     /// placeholder: what comes before it in this window goes into the skeleton first, and what of it is in the
     /// skeleton already (from earlier windows) is taken out again, with the records cut out of it.
-    private mutating func cut(_ element: Level, end: Int, windowStart: Int) {
+    private func cut(_ element: Level, end: Int, windowStart: Int) {
         if copied < element.start { copy(from: windowStart, upTo: element.start) }
         skeleton.removeSubrange(element.skeletonStart...)
         while let last = records.last, Int(last.placeholder) >= element.skeletonStart { records.removeLast() }
         records.append(
             JSONDeferredRecords.Entry(
                 start: element.start, length: UInt32(truncatingIfNeeded: end &- element.start),
-                placeholder: UInt32(truncatingIfNeeded: skeleton.count), depth: UInt16(truncatingIfNeeded: depth)))
+                placeholder: UInt32(truncatingIfNeeded: skeleton.count),
+                depth: Int32(truncatingIfNeeded: depth &- closedBelow)))
         // An empty container of the element's kind; a record that does not close as it opens fails to validate.
         skeleton.append(element.isArray ? JSONBytes.openBracket : JSONBytes.openBrace)
         skeleton.append(element.isArray ? JSONBytes.closeBracket : JSONBytes.closeBrace)
@@ -245,7 +381,7 @@ struct JSONFileSplitter {
     }
 
     /// Copies the window's bytes from `copied` up to the file offset `end` into the skeleton.
-    private mutating func copy(from windowStart: Int, upTo end: Int) {
+    private func copy(from windowStart: Int, upTo end: Int) {
         skeleton.append(contentsOf: UnsafeBufferPointer(start: window + (copied &- windowStart), count: end &- copied))
     }
 }

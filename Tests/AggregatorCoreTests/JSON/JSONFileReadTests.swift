@@ -4,7 +4,7 @@ import Testing
 @testable import AggregatorCore
 
 /// A file of the tests' own, removed when the test ends.
-private final class ScratchFile {
+final class ScratchFile {
     let path: String
 
     init(_ bytes: [UInt8]) throws {
