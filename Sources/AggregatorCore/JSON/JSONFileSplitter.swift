@@ -22,12 +22,13 @@ import Foundation
 /// the nesting goes past the limit), it gives `nil`, and the document is checked whole to say what is wrong.
 ///
 /// A large file is split in two halves at once, on two cores. The second half starts at what looks like an
-/// element of an array of objects or arrays (`},{`), on the guess that it is one, and learns the containers
-/// around it only as they close. It cuts out the elements of that array and of the arrays it sees open, which
-/// is safe wherever it starts, since a cut is always allowed; but the depth of its records, the nesting limit
-/// and the brackets left open depend on where it really started. So its finding is taken only if the first
-/// half, stopping at that offset, stands outside any string in an array, with exactly as many containers open
-/// as the second half closed; otherwise the first half goes on alone.
+/// element of an array of objects or arrays (`},{`), on the guess that it is one. It does not see the
+/// containers around that array open, but learns which are arrays from what it sees in them (a container
+/// after a comma is an array's element), so that it cuts out the records around it too when it starts inside
+/// one. Cutting is safe wherever it starts, since a cut is always allowed; but the depth of its records, the
+/// nesting limit and the brackets left open depend on where it really started. So its finding is taken only
+/// if the first half, stopping at that offset, stands outside any string in an array, with exactly as many
+/// containers open as the second half closed; otherwise the first half goes on alone.
 final class JSONFileSplitter: @unchecked Sendable {
     /// The sizes that decide how a file is read.
     struct Limits {
@@ -166,6 +167,14 @@ final class JSONFileSplitter: @unchecked Sendable {
     private var closedBelow = 0
     /// For a second half: the most containers open at once, less `closedBelow` at the time.
     private var reach = 0
+    /// For a second half: which of the containers around the array it started in are arrays, learnt from the
+    /// containers it saw open in them: one after a comma is an array's element, one after a colon an object's
+    /// member. Indexed by `closedBelow` at the time. In a valid document the guess is right; in an invalid one
+    /// a wrong guess only cuts out a value that is not an element, which is still safe (see above), and the
+    /// document fails to validate anyway.
+    private var learntArrays: [Bool] = []
+    /// For a second half: the last byte other than whitespace before the current window.
+    private var lastSignificant: UInt8 = 0
     private var skeleton: [UInt8] = []
     private var records: [JSONDeferredRecords.Entry] = []
     private var inString = false
@@ -298,6 +307,11 @@ final class JSONFileSplitter: @unchecked Sendable {
         }
         inString = stringParity != 0
         guard scanBytes(index..<count, windowStart: windowStart) else { return false }
+        if startsInArray {
+            var last = count - 1
+            while last >= 0, JSONBytes.isWhitespace(window[last]) { last -= 1 }
+            if last >= 0 { lastSignificant = window[last] }
+        }
         let windowEnd = windowStart &+ count
         if copied < windowEnd {
             copy(from: windowStart, upTo: windowEnd)
@@ -339,6 +353,11 @@ final class JSONFileSplitter: @unchecked Sendable {
             levels[depth] = Level(
                 start: start, skeletonStart: skeleton.count &+ (start &- copied), isArray: byte == JSONBytes.openBracket
             )
+            if startsInArray, depth == 0 {
+                // In a container it never saw open: what precedes the bracket tells which kind it is.
+                while learntArrays.count <= closedBelow { learntArrays.append(false) }
+                learntArrays[closedBelow] = significantByte(before: index) == JSONBytes.comma
+            }
             depth &+= 1
             if startsInArray { reach = max(reach, depth &- closedBelow) }
         case JSONBytes.closeBrace, JSONBytes.closeBracket:
@@ -351,15 +370,26 @@ final class JSONFileSplitter: @unchecked Sendable {
             depth &-= 1
             let end = windowStart &+ index &+ 1
             let element = levels[depth]
-            if depth > 0, levels[depth - 1].isArray, end &- levels[depth - 1].start >= limits.largeArray,
-                end &- element.start <= limits.largestRecord
-            {
+            guard end &- element.start <= limits.largestRecord else { break }
+            if depth > 0 {
+                if levels[depth - 1].isArray, end &- levels[depth - 1].start >= limits.largeArray {
+                    cut(element, end: end, windowStart: windowStart)
+                }
+            } else if startsInArray, closedBelow < learntArrays.count, learntArrays[closedBelow] {
+                // An element of an array that a second half did not see open counts as large.
                 cut(element, end: end, windowStart: windowStart)
             }
         default:
             break
         }
         return true
+    }
+
+    /// The last byte before `index` of the window that is not whitespace, looking into earlier windows.
+    private func significantByte(before index: Int) -> UInt8 {
+        var position = index - 1
+        while position >= 0, JSONBytes.isWhitespace(window[position]) { position -= 1 }
+        return position >= 0 ? window[position] : lastSignificant
     }
 
     /// Cuts the element that starts at `element` and ends just before `end` out of the skeleton and leaves a

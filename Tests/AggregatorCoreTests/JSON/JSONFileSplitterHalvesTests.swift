@@ -138,6 +138,26 @@ struct JSONFileSplitterHalvesTests {
         let split = try #require(try JSONFileSplitter.split(opened, maxDepth: 256, limits: limits))
         #expect(split.inHalves == (ProcessInfo.processInfo.activeProcessorCount > 1))
         #expect(Self.rebuilt(split, from: Array(text.utf8)) == Array(text.utf8))
-        #expect(split.records.count > 150)
+        // Past the first kilobyte of the array, every record is left in the file, in both halves.
+        #expect(split.records.count > 190)
+    }
+
+    @Test func aSecondHalfThatStartsInsideARecordLearnsThatTheRecordsAroundItAreElements() throws {
+        let text = JSONFileReadTests.answer(records: 200)
+        let bytes = Array(text.utf8)
+        let file = try ScratchFile(bytes)
+        let opened = try #require(try RegularFile.open(file.path, maxBytes: 1 << 30, missingIsNil: false))
+        defer { opened.close() }
+        var limits = Self.limits(window: 4096)
+        limits.largeArray = 1 << 10
+        // The second segment of the route of the hundredth record.
+        let record = try #require(text.range(of: #"{"id": "r100""#))
+        let segment = try #require(text.range(of: #"{"to": "BCN""#, range: record.upperBound..<text.endIndex))
+        let middle = text.utf8.distance(from: text.startIndex, to: segment.lowerBound)
+        let split = try #require(try JSONFileSplitter.split(opened, maxDepth: 256, limits: limits, inHalvesAt: middle))
+        #expect(split.inHalves)
+        #expect(Self.rebuilt(split, from: bytes) == bytes)
+        #expect(split.records.count > 190)
+        #expect(split.records.allSatisfy { $0.depth == 2 || $0.depth == 4 })
     }
 }
