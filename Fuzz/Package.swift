@@ -23,6 +23,10 @@ let package = Package(
         .executableTarget(
             name: "FuzzJSONHalves",
             dependencies: ["FuzzDriver", .product(name: "AggregatorCore", package: "aggregate")]),
+        // Compares reading a file in two passes with reading it in memory, through the same internals.
+        .executableTarget(
+            name: "FuzzJSONFile",
+            dependencies: ["FuzzDriver", .product(name: "AggregatorCore", package: "aggregate")]),
     ]
         + targets.map { name in
             .executableTarget(

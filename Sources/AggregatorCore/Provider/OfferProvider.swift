@@ -20,9 +20,11 @@ import Foundation
 ///         categories: [.flights], embeddedResponses: EmbeddedResponses(["flights": "[]"]))
 ///
 ///     func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-///         let data = try await client.get("flights")
-///         let records = try client.decode([ExampleFlight].self, from: data)
-///         return ProviderResponse(offers: records.compactMap { $0.offer(retrievedAt: client.now()) })
+///         try await client.read(.get("flights")) { root in
+///             let flights = try root.decodeRecords { record in try ExampleFlight(record) }
+///             let offers = flights.records.map { $0.offer(provider: client.provider, retrievedAt: client.now()) }
+///             return ProviderResponse(offers: offers, skipped: flights.skipped)
+///         }
 ///     }
 /// }
 /// ```
