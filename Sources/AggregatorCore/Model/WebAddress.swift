@@ -110,8 +110,13 @@ public struct WebAddress: Sendable, Hashable {
             guard bytes[component].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         }
         let hex: StaticString = "0123456789ABCDEF"
-        // An escape is three bytes for one.
-        return String(unsafeUninitializedCapacity: bytes.count * 3) { text in
+        // An escape is three bytes for one. The text is sized exactly: thousands of booking links are kept,
+        // and a buffer of three times the length would keep a kilobyte more of each.
+        var length = bytes.count
+        for component in invalid {
+            for byte in bytes[component] where !isPathByte(byte) { length += 2 }
+        }
+        return String(unsafeUninitializedCapacity: length) { text in
             var count = 0
             var written = 0
             func copy(_ range: Range<Int>) {
