@@ -20,6 +20,9 @@ struct KiwiOfferMapper {
     private(set) var droppedLinks = 0
     /// Destination images by `mapIdto`, built once each: many trips share a destination.
     private var images: [String: URL?] = [:]
+    /// Bag fees by what the record states, built once each: fee tables repeat across thousands of trips, and
+    /// each would otherwise keep a dictionary of its own.
+    private var bagFees: [[Int: Decimal]: BagFees] = [:]
 
     /// Creates a mapper for one answer.
     /// - Parameters:
@@ -53,7 +56,7 @@ struct KiwiOfferMapper {
             link = KiwiLinks.bookingLink(text)
             if link == nil { droppedLinks += 1 }
         }
-        let fees = itinerary.bagFees.isEmpty ? nil : BagFees(itinerary.bagFees, currency: currency)
+        let fees = itinerary.bagFees.isEmpty ? nil : bagFees(itinerary.bagFees)
         var source = OfferSource(
             provider: provider, reference: itinerary.id, price: Money(itinerary.price, currency),
             retrievedAt: retrievedAt, seatsLeft: itinerary.seats, bagFees: fees, pricedFor: pricedFor)
@@ -65,6 +68,14 @@ struct KiwiOfferMapper {
             id: itinerary.contentIdentifier(prefix: provider.rawValue, currency: currency),
             product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source,
             imageURL: itinerary.mapIdto.flatMap { image(for: $0) }, tags: tags)
+    }
+
+    /// The bag fees a record states, in the answer's currency, built on first use.
+    private mutating func bagFees(_ stated: [Int: Decimal]) -> BagFees {
+        if let known = bagFees[stated] { return known }
+        let fees = BagFees(stated, currency: currency)
+        bagFees[stated] = fees
+        return fees
     }
 
     /// The destination image for a `mapIdto`, built on first use.
