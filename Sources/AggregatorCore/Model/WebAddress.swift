@@ -89,79 +89,109 @@ public struct WebAddress: Sendable, Hashable {
         let hostStart = index
         while index < bytes.count, isHostByte(bytes[index]) { index += 1 }
         guard index > hostStart else { return nil }
-        // The path runs to the first `?` or `#`, the query from a `?` to the first `#`, the fragment from there.
-        let question = UInt8(ascii: "?")
-        let hash = UInt8(ascii: "#")
+        // No port, no user: the host ends the authority.
         guard
-            index == bytes.count || bytes[index] == UInt8(ascii: "/") || bytes[index] == question
-                || bytes[index] == hash
+            index == bytes.count || bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?")
+                || bytes[index] == UInt8(ascii: "#")
         else { return nil }
-        let pathEnd = bytes[index...].firstIndex { $0 == question || $0 == hash } ?? bytes.count
-        let fragmentMark = bytes[pathEnd...].firstIndex(of: hash) ?? bytes.count
-        let components = [
-            index..<pathEnd, min(pathEnd + 1, fragmentMark)..<fragmentMark,
-            min(fragmentMark + 1, bytes.count)..<bytes.count,
-        ]
-        .filter { !$0.isEmpty }
-        let invalid = components.filter { !isValidComponent(bytes[$0]) }
-        guard !invalid.isEmpty else { return .some(nil) }
-        // A valid part is printable ASCII; an invalid one may hold anything.
-        for component in invalid {
-            guard bytes[component].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        // The path runs to the first `?` or `#`, the query from a `?` to the first `#`, the fragment from there.
+        // One pass tells, per part, whether it is valid as it stands (path characters and `%XX` escapes), how
+        // many of its bytes are not path characters (each becomes three when the part is escaped), and
+        // whether it holds anything but printable ASCII (then the text is not plain).
+        var parts = Parts()
+        var part = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "?"), part == 0 {
+                part = 1
+            } else if byte == UInt8(ascii: "#"), part < 2 {
+                part = 2
+            } else if !isPathByte(byte) {
+                let escape =
+                    byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1])
+                    && isHexDigit(bytes[index + 2])
+                parts[part].note(escape: escape, printable: byte > 0x20 && byte < 0x7F)
+            }
+            index += 1
         }
+        guard parts.anyInvalid else { return .some(nil) }
+        // A valid part is printable ASCII; an invalid one may hold anything.
+        guard parts.invalidArePrintable else { return nil }
         let hex: StaticString = "0123456789ABCDEF"
         // An escape is three bytes for one. The text is sized exactly: thousands of booking links are kept,
         // and a buffer of three times the length would keep a kilobyte more of each.
-        var length = bytes.count
-        for component in invalid {
-            for byte in bytes[component] where !isPathByte(byte) { length += 2 }
-        }
+        let length = bytes.count + 2 * parts.escapes
         return String(unsafeUninitializedCapacity: length) { text in
             var count = 0
-            var written = 0
-            func copy(_ range: Range<Int>) {
-                for byte in bytes[range] {
-                    text[count] = byte
-                    count += 1
-                }
-            }
-            for component in invalid {
-                copy(written..<component.lowerBound)
-                for byte in bytes[component] {
-                    if isPathByte(byte) {
-                        text[count] = byte
-                        count += 1
-                    } else {
+            var part = 0
+            for position in bytes.indices {
+                let byte = bytes[position]
+                if position >= hostStart {
+                    if byte == UInt8(ascii: "?"), part == 0 {
+                        part = 1
+                    } else if byte == UInt8(ascii: "#"), part < 2 {
+                        part = 2
+                    } else if !isPathByte(byte), parts[part].isInvalid {
                         text[count] = UInt8(ascii: "%")
                         text[count + 1] = hex.utf8Start[Int(byte >> 4)]
                         text[count + 2] = hex.utf8Start[Int(byte & 0xF)]
                         count += 3
+                        continue
                     }
                 }
-                written = component.upperBound
+                text[count] = byte
+                count += 1
             }
-            copy(written..<bytes.count)
             return count
         }
     }
 
-    /// Whether a path, query or fragment is as RFC 3986 allows it: only the characters it allows unescaped,
-    /// and percent signs that start escapes.
-    private static func isValidComponent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
-                    return false
+    /// What one pass found in the path, the query and the fragment of a link.
+    private struct Parts {
+        private var path = Part()
+        private var query = Part()
+        private var fragment = Part()
+
+        /// The path (0), the query (1) or the fragment (2).
+        subscript(index: Int) -> Part {
+            get { index == 0 ? path : index == 1 ? query : fragment }
+            set {
+                switch index {
+                case 0: path = newValue
+                case 1: query = newValue
+                default: fragment = newValue
                 }
-                index += 3
-                continue
             }
-            guard isPathByte(byte) else { return false }
-            index += 1
         }
-        return true
+
+        var anyInvalid: Bool { path.isInvalid || query.isInvalid || fragment.isInvalid }
+
+        var invalidArePrintable: Bool {
+            (!path.isInvalid || path.isPrintable) && (!query.isInvalid || query.isPrintable)
+                && (!fragment.isInvalid || fragment.isPrintable)
+        }
+
+        /// How many bytes the invalid parts escape.
+        var escapes: Int {
+            (path.isInvalid ? path.outside : 0) + (query.isInvalid ? query.outside : 0)
+                + (fragment.isInvalid ? fragment.outside : 0)
+        }
+    }
+
+    /// What one pass found in one part of a link.
+    private struct Part {
+        /// How many bytes are not path characters, escapes included.
+        var outside = 0
+        /// Whether a byte is neither a path character nor part of a `%XX` escape.
+        var isInvalid = false
+        /// Whether every such byte is printable ASCII.
+        var isPrintable = true
+
+        mutating func note(escape: Bool, printable: Bool) {
+            outside += 1
+            if !escape { isInvalid = true }
+            if !printable { isPrintable = false }
+        }
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {
