@@ -95,103 +95,121 @@ public struct WebAddress: Sendable, Hashable {
                 || bytes[index] == UInt8(ascii: "#")
         else { return nil }
         // The path runs to the first `?` or `#`, the query from a `?` to the first `#`, the fragment from there.
-        // One pass tells, per part, whether it is valid as it stands (path characters and `%XX` escapes), how
-        // many of its bytes are not path characters (each becomes three when the part is escaped), and
-        // whether it holds anything but printable ASCII (then the text is not plain).
-        var parts = Parts()
-        var part = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "?"), part == 0 {
-                part = 1
-            } else if byte == UInt8(ascii: "#"), part < 2 {
-                part = 2
-            } else if !isPathByte(byte) {
-                let escape =
-                    byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1])
-                    && isHexDigit(bytes[index + 2])
-                parts[part].note(escape: escape, printable: byte > 0x20 && byte < 0x7F)
+        let pathEnd = bytes[index...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let fragmentMark = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        let parts = Parts(
+            path: index..<pathEnd, query: min(pathEnd + 1, fragmentMark)..<fragmentMark,
+            fragment: min(fragmentMark + 1, bytes.count)..<bytes.count)
+        return classes.withUnsafeBufferPointer { classes -> String?? in
+            // Per part: whether it is valid as it stands, and how many bytes it escapes when it is not.
+            var escapes = 0
+            var invalid: UInt8 = 0
+            for number in 0..<3 {
+                let part = parts[number]
+                var seen: UInt8 = 0
+                var outside = 0
+                for byte in bytes[part] {
+                    let kind = classes[Int(byte)]
+                    seen |= kind
+                    outside &+= Int(kind & Self.outsidePath)
+                }
+                guard seen & Self.outsidePath != 0 else { continue }
+                // Only a part with a percent sign can hold bytes outside the path set and still be valid.
+                guard seen & Self.notPercent != 0 || !isValidComponent(bytes[part]) else { continue }
+                // A valid part is printable ASCII; an invalid one may hold anything.
+                guard seen & Self.unprintable == 0 else { return nil }
+                invalid |= 1 << number
+                escapes += outside
             }
-            index += 1
+            guard invalid != 0 else { return .some(nil) }
+            return Self.escaped(
+                bytes, parts: parts, invalid: invalid, length: bytes.count + 2 * escapes, classes: classes)
         }
-        guard parts.anyInvalid else { return .some(nil) }
-        // A valid part is printable ASCII; an invalid one may hold anything.
-        guard parts.invalidArePrintable else { return nil }
+    }
+
+    /// Where a link's path, query and fragment lie.
+    private struct Parts {
+        var path: Range<Int>
+        var query: Range<Int>
+        var fragment: Range<Int>
+
+        /// The path (0), the query (1) or the fragment (2).
+        subscript(number: Int) -> Range<Int> {
+            number == 0 ? path : number == 1 ? query : fragment
+        }
+    }
+
+    /// The text with every byte outside the path set escaped in the parts that are invalid (bits 0, 1 and 2 of
+    /// `invalid`: the path, the query, the fragment).
+    /// - Parameters:
+    ///   - length: the escaped length, exactly: thousands of booking links are kept, and a buffer sized for
+    ///     the worst case would keep a kilobyte more of each.
+    private static func escaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, parts: Parts, invalid: UInt8, length: Int,
+        classes: UnsafeBufferPointer<UInt8>
+    ) -> String {
         let hex: StaticString = "0123456789ABCDEF"
-        // An escape is three bytes for one. The text is sized exactly: thousands of booking links are kept,
-        // and a buffer of three times the length would keep a kilobyte more of each.
-        let length = bytes.count + 2 * parts.escapes
         return String(unsafeUninitializedCapacity: length) { text in
             var count = 0
-            var part = 0
-            for position in bytes.indices {
-                let byte = bytes[position]
-                if position >= hostStart {
-                    if byte == UInt8(ascii: "?"), part == 0 {
-                        part = 1
-                    } else if byte == UInt8(ascii: "#"), part < 2 {
-                        part = 2
-                    } else if !isPathByte(byte), parts[part].isInvalid {
-                        text[count] = UInt8(ascii: "%")
-                        text[count + 1] = hex.utf8Start[Int(byte >> 4)]
-                        text[count + 2] = hex.utf8Start[Int(byte & 0xF)]
-                        count += 3
-                        continue
-                    }
-                }
-                text[count] = byte
-                count += 1
+            var written = 0
+            func copy(upTo end: Int) {
+                guard end > written, let base = bytes.baseAddress, let target = text.baseAddress else { return }
+                (target + count).update(from: base + written, count: end - written)
+                count += end - written
+                written = end
             }
+            for number in 0..<3 where invalid & 1 << number != 0 {
+                let part = parts[number]
+                copy(upTo: part.lowerBound)
+                // Runs of path characters are copied whole; each other byte becomes an escape, three bytes for one.
+                var position = part.lowerBound
+                while position < part.upperBound {
+                    while position < part.upperBound, classes[Int(bytes[position])] & outsidePath == 0 {
+                        position += 1
+                    }
+                    copy(upTo: position)
+                    guard position < part.upperBound else { break }
+                    let byte = bytes[position]
+                    text[count] = UInt8(ascii: "%")
+                    text[count + 1] = hex.utf8Start[Int(byte >> 4)]
+                    text[count + 2] = hex.utf8Start[Int(byte & 0xF)]
+                    count += 3
+                    position += 1
+                    written = position
+                }
+            }
+            copy(upTo: bytes.count)
             return count
         }
     }
 
-    /// What one pass found in the path, the query and the fragment of a link.
-    private struct Parts {
-        private var path = Part()
-        private var query = Part()
-        private var fragment = Part()
-
-        /// The path (0), the query (1) or the fragment (2).
-        subscript(index: Int) -> Part {
-            get { index == 0 ? path : index == 1 ? query : fragment }
-            set {
-                switch index {
-                case 0: path = newValue
-                case 1: query = newValue
-                default: fragment = newValue
-                }
-            }
-        }
-
-        var anyInvalid: Bool { path.isInvalid || query.isInvalid || fragment.isInvalid }
-
-        var invalidArePrintable: Bool {
-            (!path.isInvalid || path.isPrintable) && (!query.isInvalid || query.isPrintable)
-                && (!fragment.isInvalid || fragment.isPrintable)
-        }
-
-        /// How many bytes the invalid parts escape.
-        var escapes: Int {
-            (path.isInvalid ? path.outside : 0) + (query.isInvalid ? query.outside : 0)
-                + (fragment.isInvalid ? fragment.outside : 0)
-        }
+    /// A byte's class in a link, one bit each: outside the path set, not a percent sign, not printable ASCII.
+    /// Path characters are 0, so a part's bytes are judged by OR-ing their classes, one table look-up each.
+    private static let classes: [UInt8] = (0...255).map { byte in
+        let byte = UInt8(byte)
+        guard !isPathByte(byte) else { return 0 }
+        let printable = byte > 0x20 && byte < 0x7F
+        return outsidePath | (byte == UInt8(ascii: "%") ? 0 : notPercent) | (printable ? 0 : unprintable)
     }
+    private static let outsidePath: UInt8 = 1
+    private static let notPercent: UInt8 = 2
+    private static let unprintable: UInt8 = 4
 
-    /// What one pass found in one part of a link.
-    private struct Part {
-        /// How many bytes are not path characters, escapes included.
-        var outside = 0
-        /// Whether a byte is neither a path character nor part of a `%XX` escape.
-        var isInvalid = false
-        /// Whether every such byte is printable ASCII.
-        var isPrintable = true
-
-        mutating func note(escape: Bool, printable: Bool) {
-            outside += 1
-            if !escape { isInvalid = true }
-            if !printable { isPrintable = false }
+    private static func isValidComponent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                    return false
+                }
+                index += 3
+                continue
+            }
+            guard isPathByte(byte) else { return false }
+            index += 1
         }
+        return true
     }
 
     private static func isHostByte(_ byte: UInt8) -> Bool {
