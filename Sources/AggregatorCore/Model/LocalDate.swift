@@ -1,13 +1,32 @@
 import Foundation
 
 /// A calendar date with no time zone, as people write it: `2026-12-18`.
+///
+/// The parts are kept in eight bytes rather than three words: every flight segment holds up to two dates,
+/// and a search holds tens of thousands of segments. A part set to a value its field cannot hold (a year past
+/// two billion, a month past 255) is clamped; no real date comes near.
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    private var storedYear: Int32
+    private var storedMonth: UInt8
+    private var storedDay: UInt8
+
     /// The year, for example 2026.
-    public var year: Int
+    public var year: Int {
+        get { Int(storedYear) }
+        set { storedYear = Int32(clamping: newValue) }
+    }
+
     /// The month, 1 to 12.
-    public var month: Int
+    public var month: Int {
+        get { Int(storedMonth) }
+        set { storedMonth = UInt8(clamping: newValue) }
+    }
+
     /// The day of the month, 1 to 31.
-    public var day: Int
+    public var day: Int {
+        get { Int(storedDay) }
+        set { storedDay = UInt8(clamping: newValue) }
+    }
 
     /// Creates a date from its parts, checking that the day exists in that month.
     /// - Parameters:
@@ -19,9 +38,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...LocalDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(validYear: year, month: month, day: day)
     }
 
     /// Parses `YYYY-MM-DD`.
@@ -48,9 +65,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Creates a date known to be valid, skipping the range check.
     init(validYear year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int32(clamping: year)
+        storedMonth = UInt8(clamping: month)
+        storedDay = UInt8(clamping: day)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

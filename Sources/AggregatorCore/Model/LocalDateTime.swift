@@ -4,13 +4,25 @@ import Foundation
 ///
 /// Providers disagree on time: some send real UTC instants, some only the local time at the
 /// airport. Keeping the local time as its own type stops it from being mistaken for an instant.
+///
+/// It is kept in eight bytes, like ``LocalDate``; an hour or minute set past 255 is clamped.
 public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The calendar date.
     public var date: LocalDate
+    private var storedHour: UInt8
+    private var storedMinute: UInt8
+
     /// The hour, 0 to 23.
-    public var hour: Int
+    public var hour: Int {
+        get { Int(storedHour) }
+        set { storedHour = UInt8(clamping: newValue) }
+    }
+
     /// The minute, 0 to 59.
-    public var minute: Int
+    public var minute: Int {
+        get { Int(storedMinute) }
+        set { storedMinute = UInt8(clamping: newValue) }
+    }
 
     /// Creates a wall-clock time.
     /// - Parameters:
@@ -21,8 +33,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     public init?(date: LocalDate, hour: Int, minute: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         self.date = date
-        self.hour = hour
-        self.minute = minute
+        storedHour = UInt8(hour)
+        storedMinute = UInt8(minute)
     }
 
     /// Parses `YYYY-MM-DD HH:mm` or `YYYY-MM-DDTHH:mm`, ignoring any seconds that follow.
@@ -63,8 +75,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         let secondsOfDay = Int(seconds - days * 86_400)
         let date = LocalDate.civil(fromDaysSinceEpoch: days)
         self.date = date
-        hour = secondsOfDay / 3600
-        minute = (secondsOfDay % 3600) / 60
+        storedHour = UInt8(secondsOfDay / 3600)
+        storedMinute = UInt8((secondsOfDay % 3600) / 60)
     }
 
     /// The wall-clock time of a UTC instant, in UTC.
