@@ -85,7 +85,8 @@ struct MergeKeyValueTests {
             _ = MergeKeys.appendApproximateKey(of: offer.product, to: &written)
         }
         var numbers = KeyNumbers(capacity: 4)
-        let numbered = (0..<written.count).map { numbers.number($0, of: written) }
+        let list = numbers.adopt(written)
+        let numbered = (0..<written.count).map { numbers.number($0, inList: list) }
         for first in 0..<written.count {
             for second in 0..<written.count {
                 #expect((numbered[first] == numbered[second]) == (written.text(of: first) == written.text(of: second)))

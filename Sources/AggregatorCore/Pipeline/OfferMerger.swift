@@ -80,6 +80,9 @@ public struct OfferMerger: Sendable {
         richness.reserveCapacity(offers.count)
         var index = 0
         for part in parts {
+            // The numbers point into the part's keys, which stay where they were written.
+            let exactList = exactKeys.adopt(part.exact)
+            let approximateList = approximateKeys.adopt(part.approximate)
             var (exact, approximate) = (0, 0)
             for local in part.richness.indices {
                 exactStart.append(exactIDs.count)
@@ -94,13 +97,13 @@ public struct OfferMerger: Sendable {
                     var numbered = TripKeys()
                     numbered.append(seen > 0 ? key + "#\(seen)" : key)
                     numbered.finish()
-                    exactIDs.append(exactKeys.number(0, of: numbered))
+                    exactIDs.append(exactKeys.number(0, inList: exactKeys.adopt(numbered)))
                 } else {
-                    for key in exact..<(exact + count) { exactIDs.append(exactKeys.number(key, of: part.exact)) }
+                    for key in exact..<(exact + count) { exactIDs.append(exactKeys.number(key, inList: exactList)) }
                 }
                 exact += count
                 if part.hasApproximate[local] {
-                    approximateIDs.append(approximateKeys.number(approximate, of: part.approximate))
+                    approximateIDs.append(approximateKeys.number(approximate, inList: approximateList))
                     approximate += 1
                 } else {
                     approximateIDs.append(-1)
@@ -211,9 +214,9 @@ public struct OfferMerger: Sendable {
             let prefix = offers[first].product.category == .cars ? "c" : "f"
             let approximate = groupApproximate[group]
             if approximate >= 0, approximateUses[approximate] == 1 {
-                offers[first].id = approximateKeys.keys.identifier(of: approximate, prefix: prefix)
+                offers[first].id = approximateKeys.identifier(of: approximate, prefix: prefix)
             } else if let member = members[range].first(where: hasExact) {
-                offers[first].id = exactKeys.keys.identifier(of: exactIDs[exactStart[member]], prefix: prefix)
+                offers[first].id = exactKeys.identifier(of: exactIDs[exactStart[member]], prefix: prefix)
             }
             firstMembers.append(first)
         }

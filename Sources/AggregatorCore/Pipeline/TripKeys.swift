@@ -75,7 +75,7 @@ struct TripKeys: Sendable {
         ends.append(bytes.count)
     }
 
-    /// Adds a finished key: `key`'s bytes, with their hash value as ``finish()`` computes it.
+    /// Adds a finished key with a hash value of the caller's choosing: how tests make keys that collide.
     mutating func appendFinished(_ key: ArraySlice<UInt8>, hash: Int) {
         bytes.append(contentsOf: key)
         hashes.append(hash)
