@@ -66,8 +66,7 @@ struct CompareCommand: Command {
         let comparison = SourceComparison(result, order: order, limit: limit)
         // A terminal's table fits its width unless --wide; a pipe or a file gets the full table.
         let width = wide ? nil : console.terminalWidth()
-        console.writeOut(
-            CompareRenderer(comparison: comparison).render(options.format, colors: console.colors, width: width))
+        CompareRenderer(comparison: comparison).write(options.format, to: console, width: width)
         // The comparison's notes are the search's plus its own, so they are reported in their place.
         var reported = result
         reported.notes = comparison.notes

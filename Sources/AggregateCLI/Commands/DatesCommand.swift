@@ -47,8 +47,7 @@ struct DatesCommand: Command {
         }
         let days = CheapestDays(result)
         let width = wide ? nil : console.terminalWidth()
-        console.writeOut(
-            DatesRenderer(result: result, days: days).render(options.format, colors: console.colors, width: width))
+        DatesRenderer(result: result, days: days).write(options.format, to: console, width: width)
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
             providersNamed: options.providersNamed

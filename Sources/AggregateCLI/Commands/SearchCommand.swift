@@ -40,7 +40,7 @@ struct SearchCommand: Command {
         }
         // A terminal's table fits its width unless --wide; a pipe or a file gets the full table.
         let width = wide ? nil : console.terminalWidth()
-        console.writeOut(SearchRenderer(result: result).render(options.format, colors: console.colors, width: width))
+        SearchRenderer(result: result).write(options.format, to: console, width: width)
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
             providersNamed: options.providersNamed

@@ -20,4 +20,23 @@ extension JSONWriter {
             }
         }
     }
+
+    /// How many bytes of a long document gather before they are written out.
+    static let printedPiece = 256 << 10
+
+    /// Writes a whole JSON document to standard output as the tool prints it (see ``printed(capacity:_:)``),
+    /// piece by piece as it is written: a search listing every offer would otherwise hold its whole text,
+    /// as large as the offers themselves, at the end of the search.
+    /// - Parameters:
+    ///   - console: where the document goes.
+    ///   - body: writes the document's one value.
+    static func print(to console: Console, _ body: (inout JSONWriter) -> Void) {
+        let write = console.writeOut
+        var writer = JSONWriter(style: .pretty, escaping: .terminalSafe, flushSize: printedPiece) { piece in
+            write(String(decoding: piece, as: UTF8.self))
+        }
+        body(&writer)
+        writer.flush()
+        write("\n")
+    }
 }

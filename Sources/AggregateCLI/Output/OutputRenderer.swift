@@ -32,4 +32,17 @@ extension OutputRenderer {
         case .csv: csv()
         }
     }
+
+    /// Writes the standard-output text for a format, as ``render(_:colors:width:)`` renders it; JSON goes out
+    /// piece by piece as it is written, so that its whole text is never held.
+    /// - Parameters:
+    ///   - format: table, JSON or CSV.
+    ///   - console: where the text goes.
+    ///   - width: the terminal's columns a table must fit, or `nil` for the full table.
+    func write(_ format: OutputFormat, to console: Console, width: Int? = nil) {
+        switch format {
+        case .json: JSONWriter.print(to: console) { writeJSON(to: &$0) }
+        case .table, .csv: console.writeOut(render(format, colors: console.colors, width: width))
+        }
+    }
 }

@@ -33,6 +33,10 @@ public struct JSONWriter: Sendable {
     private var open: [(isObject: Bool, isEmpty: Bool)] = []
     /// Whether the next value is a member's value, right after its name.
     private var afterKey = false
+    /// Where finished text goes as the document is written, if anywhere.
+    private let output: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
+    /// How many bytes are gathered before they go to `output`.
+    private let flushSize: Int
 
     /// Creates an empty writer.
     /// - Parameters:
@@ -44,6 +48,36 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
         pretty = style == .pretty
         terminalSafe = escaping == .terminalSafe
+        output = nil
+        flushSize = .max
+    }
+
+    /// Creates a writer that hands its text to `output` as it goes, about `flushSize` bytes at a time, so that
+    /// a long document is never held whole: ``bytes`` holds only what was not handed on yet. Text is handed on
+    /// only where an entry of a container ends, so each piece ends after a whole value and never inside a
+    /// character; call ``flush()`` for the rest once the document is written.
+    /// - Parameters:
+    ///   - style: pretty-printed or compact.
+    ///   - escaping: which characters strings escape.
+    ///   - flushSize: how many bytes to gather before handing them on.
+    ///   - output: receives each piece, valid only during the call.
+    public init(
+        style: Style = .pretty, escaping: Escaping = .required, flushSize: Int,
+        output: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        bytes = []
+        bytes.reserveCapacity(flushSize + flushSize / 4)
+        pretty = style == .pretty
+        terminalSafe = escaping == .terminalSafe
+        self.output = output
+        self.flushSize = flushSize
+    }
+
+    /// Hands what is written and not handed on yet to the writer's output, if it has one.
+    public mutating func flush() {
+        guard let output, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer(output)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     /// The document written so far, as text.
@@ -165,6 +199,8 @@ public struct JSONWriter: Sendable {
     /// Prepares for an element or a member's name inside the innermost container.
     private mutating func beforeEntry() {
         guard !open.isEmpty else { return }
+        // The previous entry is whole here: a good place to hand text on.
+        if bytes.count >= flushSize { flush() }
         if open[open.count - 1].isEmpty {
             open[open.count - 1].isEmpty = false
         } else {
