@@ -12,12 +12,16 @@ protocol OutputRenderer {
     func writeJSON(to json: inout JSONWriter)
     /// Comma-separated values with a header row.
     func csv() -> String
+    /// Writes ``csv()`` in pieces, each a run of whole lines, for output that can be long.
+    func writeCSV(to write: (String) -> Void)
     /// About how many bytes the JSON envelope takes, reserved up front.
     var jsonCapacity: Int { get }
 }
 
 extension OutputRenderer {
     var jsonCapacity: Int { 4096 }
+
+    func writeCSV(to write: (String) -> Void) { write(csv()) }
 
     /// The whole standard-output text for a format.
     /// - Parameters:
@@ -33,8 +37,8 @@ extension OutputRenderer {
         }
     }
 
-    /// Writes the standard-output text for a format, as ``render(_:colors:width:)`` renders it; JSON goes out
-    /// piece by piece as it is written, so that its whole text is never held.
+    /// Writes the standard-output text for a format, as ``render(_:colors:width:)`` renders it; JSON and CSV go
+    /// out piece by piece as they are written, so that their whole text is never held.
     /// - Parameters:
     ///   - format: table, JSON or CSV.
     ///   - console: where the text goes.
@@ -42,7 +46,8 @@ extension OutputRenderer {
     func write(_ format: OutputFormat, to console: Console, width: Int? = nil) {
         switch format {
         case .json: JSONWriter.print(to: console) { writeJSON(to: &$0) }
-        case .table, .csv: console.writeOut(render(format, colors: console.colors, width: width))
+        case .csv: writeCSV(to: console.writeOut)
+        case .table: console.writeOut(table(colors: console.colors, width: width))
         }
     }
 }

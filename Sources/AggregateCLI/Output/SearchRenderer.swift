@@ -385,18 +385,28 @@ struct SearchRenderer: OutputRenderer {
     /// A header row, then one row per offer; `return_departure` and `return_arrival` come last so that
     /// the older columns keep their positions.
     func csv() -> String {
+        var text = ""
+        writeCSV { text += $0 }
+        return text
+    }
+
+    /// Writes the CSV a few hundred kilobytes of whole lines at a time.
+    func writeCSV(to write: (String) -> Void) {
         let header = [
             "id", "kind", "origin", "destination", "departure", "arrival", "duration_minutes", "stops", "carriers",
             "flights", "price", "currency", "sources", "sold_by", "cheapest_source", "deep_link", "tags",
             "return_departure", "return_arrival",
         ]
-        var lines = [CSV.line(header)]
-        lines.reserveCapacity(result.offers.count + 2)
+        var piece = CSV.line(header) + "\n"
         for offer in result.offers {
+            if piece.utf8.count >= JSONWriter.printedPiece {
+                write(piece)
+                piece = ""
+            }
             let legs = offer.product.itinerary?.legs ?? []
             let first = legs.first
             let back = legs.count > 1 ? legs.last : nil
-            lines.append(
+            piece +=
                 CSV.line([
                     offer.id, offer.kindName, offer.origin?.code ?? "", offer.destination?.code ?? "",
                     first?.departure?.local?.description ?? "",
@@ -407,8 +417,8 @@ struct SearchRenderer: OutputRenderer {
                     offer.sources.first?.provider.rawValue ?? "", offer.sources.first?.link?.text ?? "",
                     offer.tags.sorted().map(\.rawValue).joined(separator: " "),
                     back?.departure?.local?.description ?? "", back?.arrival?.local?.description ?? "",
-                ]))
+                ]) + "\n"
         }
-        return lines.joined(separator: "\n") + "\n"
+        write(piece)
     }
 }
