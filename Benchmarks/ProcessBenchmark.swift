@@ -166,7 +166,7 @@ enum ProcessBenchmark {
                 pad(result.command.label, 24),
                 pad(format(median, decimals: 3), 9, right: true),
                 pad(format(Double(result.peakBytes) / 1e6, decimals: 1), 9, right: true),
-                pad(format(Double(result.peakBytes) / Double(fileBytes), decimals: 1) + "×", 9, right: true),
+                pad(format(Double(result.peakBytes) / Double(fileBytes), decimals: 2) + "×", 9, right: true),
                 pad(ratio, 10, right: true),
                 pad(format(median / Double(itineraries) * 1e6, decimals: 1), 9, right: true),
             ]
