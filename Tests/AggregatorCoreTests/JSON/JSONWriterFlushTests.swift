@@ -27,7 +27,7 @@ struct JSONWriterFlushTests {
                         json.key("city")
                         json.string(index % 2 == 0 ? "Zürich ✈ 東京" : "Wien")
                         json.key("price")
-                        json.decimal(Decimal(index) + Decimal(string: "0.25")!)
+                        json.decimal(Decimal(index) + Decimal(25) / 100)
                         json.key("legs")
                         json.array { json in
                             json.string("VIE")
