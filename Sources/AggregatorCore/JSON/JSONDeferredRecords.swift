@@ -83,11 +83,6 @@ final class JSONDeferredRecords: @unchecked Sendable {
         validated[index] = true
     }
 
-    /// Whether record `index` was validated.
-    func isValidated(_ index: Int) -> Bool {
-        validated[index]
-    }
-
     /// How many records were read for plain navigation and are kept.
     var keptCount: Int {
         lock.withLock { kept.count }
