@@ -5,14 +5,13 @@ struct JSONElementsReadOnce {
     private var position = 0
     private var upcoming: Int?
     private var record: Int
-    private let window: JSONRecordWindow?
+    /// Made when the first element left in the file is reached.
+    private var window: JSONRecordWindow?
 
     init(array: JSONNode) {
         self.array = array
         upcoming = JSONNavigator.first(array.bytes, array.count, in: array.offset)
-        let deferred = array.context.pointee.deferred
-        record = deferred?.firstEntry(atOrAfter: array.offset) ?? 0
-        window = deferred.map { JSONRecordWindow($0, batch: $0.batch) }
+        record = array.context.pointee.deferred?.firstEntry(atOrAfter: array.offset) ?? 0
     }
 
     /// The offset of the next element in the array's bytes, without making its node.
@@ -36,9 +35,11 @@ struct JSONElementsReadOnce {
     /// - Throws: `JSONError` when the element was left in the file and is not valid JSON there.
     mutating func node(at start: Int, position: Int) throws(JSONError) -> JSONNode {
         let path = array.location.appending(index: position)
-        if let window, let deferred = array.context.pointee.deferred,
+        if let deferred = array.context.pointee.deferred,
             let index = deferred.entry(placeholderAt: start, from: &record)
         {
+            let window = self.window ?? JSONRecordWindow(deferred, batch: deferred.batch)
+            self.window = window
             return try window.node(for: index, path: path, parent: array.context)
         }
         return JSONNode(context: array.context, offset: start, path: path)
