@@ -152,17 +152,17 @@ public struct ProviderClient: Sendable {
     /// Fetches one response and reads it with the project's JSON reader, in one step: the way for a provider
     /// to read its answers, because a large recorded answer (a `file://` endpoint) is then read from its file
     /// in two passes without being held whole (see ``JSONDocument/read(file:maxBytes:maxDepth:_:)``), where
-    /// ``fetch(_:)`` and ``read(_:_:)-(Data,_)`` would hold all of it. Any other answer is fetched and read as
+    /// ``fetch(_:)`` followed by `read(body)` would hold all of it. Any other answer is fetched and read as
     /// those two do.
     ///
-    /// `decode` receives the root node, valid only inside it, as with ``read(_:_:)-(Data,_)``; the node
+    /// `decode` receives the root node, valid only inside it, as with `read(body)`; the node
     /// ``JSONNode/decodeRecords(_:)`` or ``JSONNode/decodeRecordsInParallel(worker:_:)`` hand to their
     /// closure is valid only while that closure runs.
     /// - Parameters:
     ///   - request: the request, relative to the endpoint.
     ///   - decode: reads what the mapping needs from the root.
     /// - Returns: what `decode` returns.
-    /// - Throws: ``ProviderError`` as ``fetch(_:)`` and ``read(_:_:)-(Data,_)`` throw it; `CancellationError`
+    /// - Throws: ``ProviderError`` as ``fetch(_:)`` and `read(body)` throw it; `CancellationError`
     ///   when the search is cancelled; whatever else `decode` throws.
     public func read<Result>(_ request: ProviderRequest, _ decode: (JSONNode) throws -> Result) async throws -> Result {
         guard case .file(let url) = endpoint else { return try read(try await fetch(request), decode) }
