@@ -1,8 +1,9 @@
-import AggregatorCore
 import AggregatorTestSupport
 import Foundation
 import ProviderTestKit
 import Testing
+
+@testable import AggregatorCore
 
 /// Answers every request with one fixed outcome, so a test can put any status or transport failure in
 /// front of the client.
@@ -275,6 +276,73 @@ struct ProviderClientRecordingTests {
             #expect(error?.code == .responseTooLarge)
             #expect(error?.message.contains("4096") == true)
             #expect(try await client(.file(file), maxResponseBytes: 4096).get("flights").count == 4096)
+        }
+    }
+
+    /// An answer of `count` records of about 150 bytes, over a megabyte from 8,000 on: a size read in two
+    /// passes.
+    private static func answer(records count: Int) -> String {
+        let records = (0..<count).map { index in
+            #"{"id": "r\#(index)", "price": \#(index).5, "note": "\#(String(repeating: "x", count: 100))"}"#
+        }
+        return #"{"data": ["# + records.joined(separator: ",") + #"], "currency": "EUR"}"#
+    }
+
+    @Test func aLargeRecordingReadInOneCallGivesWhatItsBodyGives() async throws {
+        try await withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("flights.json")
+            let text = Self.answer(records: 9_000).replacingOccurrences(of: #""price": 7.5"#, with: #""price": "?""#)
+            try Data(text.utf8).write(to: file)
+            #expect(text.utf8.count > 1 << 20)
+            let recorded = client(.file(folder), maxResponseBytes: 8 << 20)
+            let read = { (root: JSONNode) throws -> [String] in
+                let records = try root["data"].decodeRecords { "\(try $0["id"].string) \(try $0["price"].decimal)" }
+                return records.records + ["\(records.skipped) \(try root["currency"].string)"]
+            }
+            let streamed = try await recorded.read(.get("v2/flights")) { root in
+                // Read in two passes: the records are in the file, not in the skeleton.
+                #expect(root.context.pointee.deferred?.entries.count ?? 0 > 8_000)
+                return try read(root)
+            }
+            let whole = try recorded.read(try await recorded.get("v2/flights"), read)
+            #expect(streamed == whole)
+            #expect(streamed.count == 9_000)
+            #expect(streamed.last == "1 EUR")
+        }
+    }
+
+    @Test func aLargeRecordingThatIsNotValidJSONIsWordedAsItsBodyWouldBe() async throws {
+        try await withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("flights.json")
+            let recorded = client(.file(file), maxResponseBytes: 8 << 20)
+            let damaged = [
+                Self.answer(records: 9_000).replacingOccurrences(of: #""r8000""#, with: #""r8000\q""#),
+                String(Self.answer(records: 9_000).dropLast(3)),
+                "<html>" + String(repeating: "<p>no</p>", count: 200_000) + "</html>",
+            ]
+            for text in damaged {
+                try Data(text.utf8).write(to: file)
+                let streamed = await #expect(throws: ProviderError.self) {
+                    try await recorded.read(.get("flights")) { root in try root["data"].decodeRecords { $0.kind } }
+                }
+                let whole = await #expect(throws: ProviderError.self) {
+                    try recorded.read(try await recorded.get("flights")) { _ in }
+                }
+                #expect(streamed?.code == .malformedResponse)
+                #expect(streamed?.message == whole?.message, "\(text.prefix(40))")
+            }
+        }
+    }
+
+    @Test func aLargeRecordingOverTheCapIsRefusedBeforeItIsRead() async throws {
+        try await withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("flights.json")
+            try Data(Self.answer(records: 9_000).utf8).write(to: file)
+            let error = await #expect(throws: ProviderError.self) {
+                try await client(.file(file), maxResponseBytes: 1 << 20).read(.get("flights")) { _ in }
+            }
+            #expect(error?.code == .responseTooLarge)
+            #expect(error?.remedy == .raiseSizeCap)
         }
     }
 }
