@@ -137,21 +137,14 @@ public enum RegularFile {
             }
             // From where the parts left off, or from the start when one came back short: past the end, this only
             // finds out that the file grew.
-            var total = whole ? Int(size) : 0
-            while total < capacity {
-                let count = data.withUnsafeMutableBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return systemRead(descriptor, base + total, capacity - total, at: total)
+            let start = whole ? Int(size) : 0
+            let rest = data.withUnsafeMutableBytes { buffer -> Result<Int, Failure> in
+                guard let base = buffer.baseAddress else { return .success(0) }
+                return Result { () throws(Failure) -> Int in
+                    try read(into: base + start, count: capacity - start, at: start)
                 }
-                if count == 0 { break }
-                if count < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    throw Failure(path: path, reason: .system(code: code))
-                }
-                total += count
-                if total == data.count, total < capacity { data.count += 64 * 1024 }
             }
+            let total = start + (try rest.get())
             guard total <= maxBytes else {
                 throw Failure(path: path, reason: .tooLarge(bytes: Int64(total), limit: maxBytes))
             }
