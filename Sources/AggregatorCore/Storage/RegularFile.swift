@@ -130,14 +130,14 @@ public enum RegularFile {
         func readWhole(maxBytes: Int, partSize: Int = RegularFile.parallelPartSize) throws(Failure) -> Data {
             let size = self.size
             // The size may change while reading; never read more than the cap and one byte to tell.
-            var data = Data(count: Int(size) + 1)
-            let capacity = min(Int(size) + 1, maxBytes + 1)
+            var data = Data(count: size + 1)
+            let capacity = min(size + 1, maxBytes + 1)
             let whole = data.withUnsafeMutableBytes { buffer in
-                readInParts(descriptor, into: buffer, bytes: Int(size), partSize: partSize)
+                readInParts(descriptor, into: buffer, bytes: size, partSize: partSize)
             }
             // From where the parts left off, or from the start when one came back short: past the end, this only
             // finds out that the file grew.
-            let start = whole ? Int(size) : 0
+            let start = whole ? size : 0
             let rest = data.withUnsafeMutableBytes { buffer -> Result<Int, Failure> in
                 guard let base = buffer.baseAddress else { return .success(0) }
                 return Result { () throws(Failure) -> Int in
