@@ -8,11 +8,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// Declares one provider module under `Sources/Providers/<name>` that depends on the core only.
+/// Declares one provider module under `Sources/Providers/<name>`: it sees the provider kit and nothing
+/// else, so the compiler keeps a provider away from the core and from other providers.
 func provider(_ name: String) -> Target {
     .target(
         name: name,
-        dependencies: ["AggregatorCore"],
+        dependencies: ["ProviderKit"],
         path: "Sources/Providers/\(name)",
         swiftSettings: strictSettings
     )
@@ -22,7 +23,9 @@ func provider(_ name: String) -> Target {
 func providerTests(_ name: String) -> Target {
     .testTarget(
         name: "\(name)Tests",
-        dependencies: [.target(name: name), "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
+        dependencies: [
+            .target(name: name), "ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport",
+        ],
         path: "Tests/\(name)Tests",
         exclude: ["Fixtures"],
         swiftSettings: strictSettings
@@ -37,45 +40,61 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "aggregate", targets: ["aggregate"]),
+        .library(name: "ProviderKit", targets: ["ProviderKit"]),
         .library(name: "AggregatorCore", targets: ["AggregatorCore"]),
         .library(name: "AggregateCLI", targets: ["AggregateCLI"]),
         .library(name: "ProviderTestKit", targets: ["ProviderTestKit"]),
     ] + builtInProviders.map { .library(name: $0, targets: [$0]) },
     targets: [
-        .target(name: "AggregatorCore", swiftSettings: strictSettings),
+        .target(name: "ProviderKit", swiftSettings: strictSettings),
+        .target(
+            name: "ProviderChecks", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings
+        ),
+        .target(name: "AggregatorCore", dependencies: ["ProviderKit"], swiftSettings: strictSettings),
         .target(
             name: "AggregateCLI",
-            dependencies: ["AggregatorCore"] + builtInProviders.map { .target(name: $0) },
+            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore"]
+                + builtInProviders.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "aggregate", dependencies: ["AggregateCLI"], swiftSettings: strictSettings),
-        .target(name: "ProviderTestKit", dependencies: ["AggregatorCore"], swiftSettings: strictSettings),
+        .target(
+            name: "ProviderTestKit", dependencies: ["ProviderKit", "ProviderChecks"], swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "AggregateBenchmarks",
-            dependencies: ["AggregatorCore", "Kiwi", "Aviasales"],
+            dependencies: ["ProviderKit", "AggregatorCore", "Kiwi", "Aviasales"],
             path: "Benchmarks",
             exclude: ["python_pipeline.py"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "AggregatorTestSupport",
-            dependencies: ["AggregatorCore", "ProviderTestKit"],
+            dependencies: ["ProviderKit", "AggregatorCore", "ProviderTestKit"],
             path: "Tests/Support",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AggregatorCoreTests",
-            dependencies: ["AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
+            dependencies: ["ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ProviderKitTests",
+            dependencies: ["ProviderKit", "AggregatorTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "ProviderTestKitTests", dependencies: ["ProviderTestKit", "AggregatorCore"],
+            name: "ProviderTestKitTests", dependencies: ["ProviderTestKit", "ProviderKit", "ProviderChecks"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "aggregateTests",
-            dependencies: ["aggregate", "AggregateCLI", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
+            dependencies: [
+                "aggregate", "AggregateCLI", "ProviderKit", "ProviderChecks", "AggregatorCore", "ProviderTestKit",
+                "AggregatorTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
     ] + builtInProviders.map(provider) + builtInProviders.map(providerTests)

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `AggregateBenchmarks process`: what a user waits for and how much memory the machine needs when
 /// `aggregate` reads a large Kiwi response, measured on the real release binary as a whole process —

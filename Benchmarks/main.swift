@@ -5,6 +5,7 @@ import AggregatorCore
 import Aviasales
 import Foundation
 import Kiwi
+import ProviderKit
 
 if CommandLine.arguments.dropFirst().first == "process" {
     exit(ProcessBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2))))

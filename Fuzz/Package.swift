@@ -14,19 +14,19 @@ let package = Package(
         .target(name: "FuzzDriver"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["FuzzDriver", .product(name: "AggregatorCore", package: "aggregate")]
+            dependencies: ["FuzzDriver", .product(name: "ProviderKit", package: "aggregate")]
         ),
         .executableTarget(
-            name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "AggregatorCore", package: "aggregate")]),
+            name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "ProviderKit", package: "aggregate")]),
         // Reaches the reader's internals (`Fuzz/run` builds with `-enable-testing`) to compare two ways of
         // checking one document.
         .executableTarget(
             name: "FuzzJSONHalves",
-            dependencies: ["FuzzDriver", .product(name: "AggregatorCore", package: "aggregate")]),
+            dependencies: ["FuzzDriver", .product(name: "ProviderKit", package: "aggregate")]),
         // Compares reading a file in two passes with reading it in memory, through the same internals.
         .executableTarget(
             name: "FuzzJSONFile",
-            dependencies: ["FuzzDriver", .product(name: "AggregatorCore", package: "aggregate")]),
+            dependencies: ["FuzzDriver", .product(name: "ProviderKit", package: "aggregate")]),
     ]
         + targets.map { name in
             .executableTarget(

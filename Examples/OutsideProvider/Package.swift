@@ -2,8 +2,8 @@
 import PackageDescription
 
 // A package of its own that adds a provider to `aggregate` without editing the aggregate repository:
-// it depends on the repository (here by path; elsewhere by URL), writes one provider against the
-// AggregatorCore kit, tests it with ProviderTestKit, and builds its own `aggregate-plus` executable.
+// it depends on the repository (here by path; elsewhere by URL), writes its providers against the
+// ProviderKit module alone, tests them with ProviderTestKit, and builds its own `aggregate-plus` executable.
 let package = Package(
     name: "OutsideProvider",
     platforms: [.macOS(.v13)],
@@ -13,7 +13,7 @@ let package = Package(
     ],
     dependencies: [.package(name: "aggregate", path: "../..")],
     targets: [
-        .target(name: "Charter", dependencies: [.product(name: "AggregatorCore", package: "aggregate")]),
+        .target(name: "Charter", dependencies: [.product(name: "ProviderKit", package: "aggregate")]),
         .executableTarget(
             name: "aggregate-plus",
             dependencies: ["Charter", .product(name: "AggregateCLI", package: "aggregate")]
@@ -21,7 +21,8 @@ let package = Package(
         .testTarget(
             name: "CharterTests",
             dependencies: [
-                "Charter", .product(name: "AggregatorCore", package: "aggregate"),
+                "Charter", .product(name: "ProviderKit", package: "aggregate"),
+                .product(name: "AggregatorCore", package: "aggregate"),
                 .product(name: "ProviderTestKit", package: "aggregate"), .product(name: "Kiwi", package: "aggregate"),
             ]
         ),

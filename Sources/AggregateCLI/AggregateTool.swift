@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The whole `aggregate` command line, as a library: the composition root that an executable, this
 /// package's or an outside package's, runs with the providers it wants.

@@ -3,6 +3,7 @@ import Aviasales
 import CarRental
 import Duffel
 import Kiwi
+import ProviderKit
 import Sita
 import SunWeb
 

@@ -1,4 +1,5 @@
 import AggregatorCore
+import ProviderKit
 
 /// The providers this `aggregate` was built with, as the composition root passed them to
 /// ``AggregateTool``: every command asks this list, never a list of its own.

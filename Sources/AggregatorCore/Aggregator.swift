@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Asks several providers at once and turns their answers into one ranked result: the
 /// ``ProviderRunner`` (fan-out, deadline, cache, outcomes) followed by the ``SearchPipeline`` (party,

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// How searches run: the limits and places the runner needs, and the rates and favourites the
 /// pipeline needs. Every field has a default that works offline on embedded samples.

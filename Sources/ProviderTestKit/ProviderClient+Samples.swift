@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension ProviderClient {
     /// A client that serves the provider's embedded samples. With `servedOver`, it serves them as a

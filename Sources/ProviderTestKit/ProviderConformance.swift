@@ -1,5 +1,7 @@
 import AggregatorCore
 import Foundation
+import ProviderChecks
+import ProviderKit
 import Testing
 
 /// The checks every provider's tests run, in this repository or in a package of its own: the mistakes

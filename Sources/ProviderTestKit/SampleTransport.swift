@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A transport that serves a set of bodies by the request path's last component, and 404 otherwise.
 /// It records every request it is sent.

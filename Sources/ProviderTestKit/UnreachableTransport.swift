@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A transport for clients that must never go to the network.
 public struct UnreachableTransport: HTTPTransport {

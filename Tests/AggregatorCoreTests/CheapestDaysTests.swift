@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 import Testing
 
 /// Which day is cheapest: one search over a range, its trips grouped by day.

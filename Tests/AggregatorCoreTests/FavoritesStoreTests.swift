@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 import Testing
 
 @Suite("The favourites store: atomic, owner-only, locked, and careful with corrupt files")

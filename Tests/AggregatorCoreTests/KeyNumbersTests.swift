@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AggregatorCore
+@testable import ProviderKit
 
 @Suite("Merge keys numbered in the order met")
 struct KeyNumbersTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AggregatorCore
+@testable import ProviderKit
 
 @Suite("Merge keys as values: the same keys and ids as their texts")
 struct MergeKeyValueTests {

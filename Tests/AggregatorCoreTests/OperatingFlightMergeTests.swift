@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 import Testing
 
 /// A codeshare is one plane with several flight numbers: sellers that say which flight operates it meet

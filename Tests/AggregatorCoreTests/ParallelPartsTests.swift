@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AggregatorCore
+@testable import ProviderKit
 
 @Suite("Work spread over the cores in parts, and offers let go off the caller's thread")
 struct ParallelPartsTests {

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 import Testing
 
 /// Prices for the whole party and with its bags, before the merge, so that sellers compare like with like.

@@ -4,6 +4,7 @@ import ProviderTestKit
 import Testing
 
 @testable import AggregatorCore
+@testable import ProviderKit
 
 /// Answers every request with one fixed outcome, so a test can put any status or transport failure in
 /// front of the client.

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 import Testing
 
 /// The traveller's filters on hand-made trips: time windows, durations, connections, cabins, several

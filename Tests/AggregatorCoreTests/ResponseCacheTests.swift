@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 import ProviderTestKit
 import Testing
 

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 import ProviderTestKit
 import Testing
 
@@ -59,7 +60,7 @@ struct ResponseScreenTests {
         #expect(
             kept.map(\.absoluteString).sorted()
                 == ["HTTPS://Img.Example/a.jpg", "http://logos.example/lh.png", "https://www.kiwi.com/deep?id=1"])
-        #expect(kept.allSatisfy(ResponseScreen.isWebLink))
+        #expect(kept.allSatisfy(WebLink.isWebLink))
     }
 
     @Test func offersWithoutAUsablePriceAreSkippedAndCounted() async throws {
@@ -93,17 +94,17 @@ struct ResponseScreenTests {
 
     @Test func theRuleOnItsOwn() throws {
         for link in Self.hostileLinks {
-            #expect(!ResponseScreen.isWebLink(try Self.url(link)), "\(link)")
+            #expect(!WebLink.isWebLink(try Self.url(link)), "\(link)")
         }
         for link in [
             "https://www.kiwi.com/en/booking?token=a%20b", "http://127.0.0.1:8080/x", "HTTP://EXAMPLE.COM",
             "hTtPs://example.com",
         ] {
-            #expect(ResponseScreen.isWebLink(try Self.url(link)), "\(link)")
+            #expect(WebLink.isWebLink(try Self.url(link)), "\(link)")
         }
         for link in ["httpx://example.com", "htt://example.com", "httpss://example.com", "h\u{0130}tp://example.com"] {
             guard let url = URL(string: link) else { continue }
-            #expect(!ResponseScreen.isWebLink(url), "\(link)")
+            #expect(!WebLink.isWebLink(url), "\(link)")
         }
         #expect(ResponseScreen.isPrice(Money(decimal("94.43"), .eur)))
         for amount: Decimal in [0, -1, .nan] {

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 import Testing
 
 /// The pipeline on its own, without providers or I/O: answers in, one result out.

@@ -1,6 +1,7 @@
 import AggregatorCore
 import AggregatorTestSupport
 import Foundation
+import ProviderKit
 
 /// Builds hand-made trips for the query tests: segments with exactly the times, cabins and operating flights
 /// a test needs, and nothing it does not.

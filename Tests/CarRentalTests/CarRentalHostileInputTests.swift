@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import CarRental
 import Foundation
+import ProviderKit
 import ProviderTestKit
 import Testing
 

@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import Foundation
 import Kiwi
+import ProviderKit
 import ProviderTestKit
 import Testing
 

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A provider whose behaviour a test sets: offers after a delay, or an error.
 public struct FakeProvider: OfferProvider {

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Builds offers for tests with little ceremony.
 public enum OfferFactory {

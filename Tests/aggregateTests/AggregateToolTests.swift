@@ -1,6 +1,7 @@
 import AggregatorCore
 import Foundation
 import Kiwi
+import ProviderKit
 import Testing
 
 @testable import AggregateCLI

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Writes answers in Kiwi's wire format (the fields its mapping reads), so that a binary test can give the
 /// tool the trips it needs through `--endpoint kiwi=FILE` without touching the embedded samples.

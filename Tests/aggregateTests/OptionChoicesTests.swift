@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 import Testing
 
 @testable import AggregateCLI

@@ -1,6 +1,6 @@
-import AggregatorCore
 import Foundation
 import FuzzDriver
+import ProviderKit
 
 // The JSON reader on its own: validation, then every value read the ways the providers read them, and
 // the writer on what it read. Any outcome but a crash, a hang or a runaway allocation is a pass.

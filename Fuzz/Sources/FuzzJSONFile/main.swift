@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
 
-@testable import AggregatorCore
+@testable import ProviderKit
 
 // Reading a file in two passes, the records left in the file and read back, must give exactly what reading
 // it in memory gives: the same values at the same paths, or the same error. The made-up bytes are read as

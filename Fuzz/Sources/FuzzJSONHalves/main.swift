@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
 
-@testable import AggregatorCore
+@testable import ProviderKit
 
 // Checking a large document in two halves at once must find exactly what one pass finds: the same root
 // or the same error. The made-up bytes are checked as they are, and after a run of array elements, so

@@ -1,7 +1,7 @@
-import AggregatorCore
 import Dispatch
 import Foundation
 import FuzzDriver
+import ProviderKit
 
 /// Runs one provider's search on bytes libFuzzer makes up, as the body of one of its requests, the other
 /// requests answered with its own samples: the decoder and the mapping see every kind of broken input,

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate airlines`: the airline directory, searched and filtered, with favourites marked.
 struct AirlinesCommand: Command {

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A subcommand: validated from the command line in its initializer, then run.
 protocol Command {

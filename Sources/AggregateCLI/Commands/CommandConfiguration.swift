@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// What help says about a command.
 struct CommandConfiguration {

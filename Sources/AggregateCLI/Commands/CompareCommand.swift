@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate compare`: runs the same query as `search` and shows the providers side by side — how each
 /// did, and who sells the same trip for less.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate completions bash|zsh|fish`: prints a shell completion script generated from the tables the
 /// parser reads, with the installed providers' ids.

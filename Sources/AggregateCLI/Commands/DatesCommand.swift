@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate dates`: which day is cheapest? One search over a range of days, its matching trips grouped by
 /// the day they leave, each day's cheapest trip shown.

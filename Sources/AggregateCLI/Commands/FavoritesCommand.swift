@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate favorites add|remove|list AIRLINE...`: the favourite airlines that `search` tags and
 /// `airlines --favorites` lists.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate providers --check`: one small real request per live provider, to show that its key and
 /// endpoint work and how long it takes to answer.

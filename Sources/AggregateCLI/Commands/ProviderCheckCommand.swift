@@ -1,5 +1,7 @@
 import AggregatorCore
 import Foundation
+import ProviderChecks
+import ProviderKit
 
 /// `aggregate provider check ID`: the conformance checks a provider's author needs, for an installed
 /// provider and an outside program alike, one line per check.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate providers`: what is installed, what each offers, and which endpoint each uses now; with
 /// `--check`, one small real request to each live provider, with its status and latency.

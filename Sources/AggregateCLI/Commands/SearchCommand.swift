@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// `aggregate search`: asks the providers, merges and ranks their offers, and prints them.
 struct SearchCommand: Command {

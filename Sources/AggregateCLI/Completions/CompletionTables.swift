@@ -1,4 +1,5 @@
 import AggregatorCore
+import ProviderKit
 
 /// What a completion script is generated from: the tool's commands with their options and arguments, as
 /// the parser reads them, and the installed providers' ids. Every shell's script is written from these

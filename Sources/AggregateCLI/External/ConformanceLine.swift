@@ -1,4 +1,6 @@
 import AggregatorCore
+import ProviderChecks
+import ProviderKit
 
 /// One line of `aggregate provider check`: a check, how it went, and a short reason.
 struct ConformanceLine: Sendable, Hashable {

@@ -1,5 +1,7 @@
 import AggregatorCore
 import Foundation
+import ProviderChecks
+import ProviderKit
 
 /// The checks `aggregate provider check` runs on an outside program, in the order it prints them:
 ///

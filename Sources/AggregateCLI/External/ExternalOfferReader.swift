@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Reads one offer line of an outside program, written in the documented shape of the search output's
 /// offers (`aggregate.search.v1`), into an ``Offer``.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// What an outside program wrote on standard output when asked to search, read line by line: offer
 /// lines, then one status line.

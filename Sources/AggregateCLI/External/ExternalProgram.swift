@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// An outside program found to be a provider: its id, where it is, and how it was found.
 struct ExternalProgram: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A provider that is a program outside the tool, speaking `aggregate.provider.v1`: run as
 /// `<program> search` with the query on standard input, it writes one offer per line and a status line.

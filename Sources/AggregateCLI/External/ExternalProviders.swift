@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Where outside programs join the installed providers: discovery (``ExternalDiscovery``), then their
 /// specs (``ExternalSpecLoader``, from the cache for programs that have not changed), then one

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Reads a query written in the shape of the search output's `query` object: the sample query an outside
 /// program's spec may give. Only the fields a sample needs are read: `kind`, `origins` (or the

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// What an outside program says about itself when run as `<program> spec`: one JSON object in the
 /// versioned protocol `aggregate.provider.v1`.

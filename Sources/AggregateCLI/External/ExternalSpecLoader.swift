@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Reads outside programs' specs: from the ``ExternalSpecCache`` when the program has not changed since
 /// its spec was kept, else by running `<program> spec` (all that are needed at once, each within

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A JSON-RPC 2.0 error object: one of the standard codes and a one-line message.
 struct JSONRPCError: Error, Sendable, Equatable {

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A request's id, which its response must repeat exactly: a string or a number, as JSON-RPC 2.0 allows
 /// (MCP asks for strings and integers, and never `null`).

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// One line from the client, read as a JSON-RPC 2.0 message: a request, a notification, a response to
 /// something the server asked (it asks nothing, so these are ignored), or a message to answer with an error.

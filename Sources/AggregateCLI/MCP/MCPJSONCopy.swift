@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Copies a JSON value from a document being read into a writer, in the writer's style: how a command's
 /// pretty-printed output becomes part of a one-line message.

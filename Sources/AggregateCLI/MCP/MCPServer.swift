@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A Model Context Protocol server on a pair of file descriptors: JSON-RPC 2.0, one message a line.
 ///

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The few sentences a tool result leads with: what was found, the best of it, and which providers
 /// failed — read from the command's own JSON document, so that the words and the structured content

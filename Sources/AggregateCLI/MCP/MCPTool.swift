@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// One tool the MCP server offers: a subcommand run with its `--format json` output as the result.
 ///

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Turns a call's `arguments` back into the words of a command line, so that the command's own parser
 /// and validation judge them.

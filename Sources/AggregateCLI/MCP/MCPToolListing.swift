@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Writes the `tools/list` result: each tool's name, title, description, input schema, output schema and
 /// annotations.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// One property of a tool's input: the command-line option (or the words after the command) it stands
 /// for, and the JSON type it takes.

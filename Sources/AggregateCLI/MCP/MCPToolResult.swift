@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// What a tool call produced: the command's JSON document, a summary in words, and whether it is an
 /// error in MCP's sense (`isError`: the call ran but did not do its job).

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Runs tool calls: each one as its command, parsed and validated by the command's own code and run with
 /// `--format json`, its output captured.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A JSON value copied out of an incoming message, so that it can outlive the reader's buffer and cross
 /// into the task that handles the request.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Words the command line's messages for a tool's caller, who writes `max_price`, not `--max-price`.
 enum MCPWording {

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// API keys, from `AGGREGATE_<ID>_API_KEY` only: never from a flag or a file, so they never sit in a
 /// shell history or a shared config. They are never printed: output shows only whether a key is set.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Sizes as people write them: `33554432`, `500KiB`, `32MiB`, `1GiB` (also `KB`/`MB`/`GB`, read as
 /// the binary units, since that is what a cap on memory means).

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The optional settings file, `$XDG_CONFIG_HOME/aggregate/config.json`:
 ///

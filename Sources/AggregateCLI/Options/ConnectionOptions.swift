@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The settings every command that asks providers shares, from options, the environment and the config
 /// file: endpoints, the deadline, the size cap, API keys, the cache and offline mode.

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The options of the commands that read the airline directory (`airlines`, `favorites`): which
 /// endpoint each directory uses and how long to wait.

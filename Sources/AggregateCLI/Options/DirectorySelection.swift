@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The directory a flight search is enriched with: `AGGREGATE_DIRECTORY=<id>`, or `"directory"` in
 /// the config file, adds that installed airline directory to a flight search that has not selected it

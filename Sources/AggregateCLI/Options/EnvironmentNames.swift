@@ -1,4 +1,5 @@
 import AggregatorCore
+import ProviderKit
 
 /// The environment variables the tool reads for a provider, named after its id: `AGGREGATE_KIWI_ENDPOINT`,
 /// `AGGREGATE_KIWI_API_KEY`. A dash in an id becomes an underscore, since shells do not allow dashes in

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Where the favourites live: `$XDG_DATA_HOME/aggregate`, else `$HOME/.local/share/aggregate`.
 enum FavoritesLocation {

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The settings a user can keep instead of typing them on every run: the currency, the providers, the
 /// sort order, the output format and the limit. Each can be set in the config file (`"currency": "USD"`)

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension QueryOptions {
     /// Runs a query with the selected providers and settings: the one place `search` and `compare` build

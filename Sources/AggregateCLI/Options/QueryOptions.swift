@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The query options `search` and `compare` share, validated: everything a search needs, checked before
 /// any request is made.

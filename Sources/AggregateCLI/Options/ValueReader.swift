@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Reads and checks option values, each failure a ``UsageError`` naming the option.
 struct ValueReader {

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Comma-separated values as RFC 4180 writes them, one record per line.
 ///

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Prints a ``SourceComparison`` as tables, the `aggregate.compare.v1` JSON envelope, or CSV.
 ///

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Prints the answer of `aggregate dates` as a table, the `aggregate.dates.v1` JSON envelope, or CSV.
 ///

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The lines a search writes to standard error: failures, notes, hints, and with `--verbose` every
 /// provider's outcome.

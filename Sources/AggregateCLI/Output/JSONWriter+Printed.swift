@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension JSONWriter {
     /// A whole JSON document as the tool prints it: pretty, with every character that could steer a

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// How offers read for people and programs: the text of each column and field, in one place so that
 /// table, CSV and JSON agree.

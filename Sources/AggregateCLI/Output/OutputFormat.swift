@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// How results are printed.
 enum OutputFormat: String, CaseIterable, Sendable {

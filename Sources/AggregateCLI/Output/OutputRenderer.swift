@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// What a command prints on standard output, in each of the three formats.
 protocol OutputRenderer {

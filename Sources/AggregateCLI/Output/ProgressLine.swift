@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The one-line progress display on a terminal's standard error while live providers are pending:
 /// which have answered and which are still awaited, redrawn in place. Only live providers are worth

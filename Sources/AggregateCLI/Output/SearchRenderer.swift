@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Prints a ``SearchResult`` as a table, the `aggregate.search.v1` JSON envelope, or CSV.
 ///

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// One cell of a ``TextTable``: its text made safe and short enough, and the columns it takes.
 ///

@@ -1,5 +1,6 @@
 import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The command line's words for what the core reports as typed values: notes, hints, remedies and
 /// set-up errors. The one place that turns a ``QueryField`` into the option that sets it, so that

@@ -1,4 +1,5 @@
 import AggregatorCore
+import ProviderKit
 
 /// An option's name as typed, `--from`: one typed constant per option, shared by the parser's tables,
 /// the help text and the code that reads the values, so that a misspelt option cannot compile.

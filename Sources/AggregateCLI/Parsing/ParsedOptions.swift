@@ -1,4 +1,5 @@
 import AggregatorCore
+import ProviderKit
 
 /// Options as typed, after checking their names and that each has its value.
 struct ParsedOptions: Sendable {

@@ -1,4 +1,5 @@
 import AggregatorCore
+import ProviderKit
 
 /// Finds the word a typo was probably meant to be.
 enum Suggestion {

@@ -1,4 +1,5 @@
 import AggregatorCore
+import ProviderKit
 
 /// A mistake on the command line: one line saying what is wrong, one hint saying what to do.
 struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {

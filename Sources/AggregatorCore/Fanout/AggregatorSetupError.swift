@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// A set-up that cannot work, found before any request is made.
 public struct AggregatorSetupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Runs operations concurrently until a deadline and keeps what has arrived by then, without waiting for
 /// the rest.
 ///

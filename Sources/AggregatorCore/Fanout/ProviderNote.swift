@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// A remark about one provider's part in a search, typed so that the command line words it (with its
 /// own flag names) and programs can tell remarks apart.

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// How one provider did in one search: whether it answered, how many offers it returned, how many
 /// records it skipped, how long it took, and why it failed.

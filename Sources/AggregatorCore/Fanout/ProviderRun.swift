@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// One provider's part of a search: how it did, and what it answered.
 public struct ProviderRun: Sendable {
     /// How it did.

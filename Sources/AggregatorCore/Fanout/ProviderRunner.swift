@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Asks every selected provider at once under one deadline and reports how each did: the fan-out.
 ///

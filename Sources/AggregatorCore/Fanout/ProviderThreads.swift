@@ -1,4 +1,5 @@
 import Dispatch
+import ProviderKit
 
 /// Where providers' searches run: threads of their own, outside Swift concurrency's small shared pool.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The one gate every provider's answer passes before anything else sees it: the runner screens each
 /// answer (live, replayed from the cache or embedded) as it arrives, so that no stage after it, and no
@@ -86,28 +87,7 @@ public struct ResponseScreen: Sendable {
     }
 
     private static func isWebLinkOrAbsent(_ url: URL?) -> Bool {
-        url.map(isWebLink) ?? true
-    }
-
-    /// Whether a URL is a web link: `http` or `https` (in any case), with a host.
-    /// - Parameter url: the URL.
-    /// - Returns: `true` for a link a browser can open on the web.
-    public static func isWebLink(_ url: URL) -> Bool {
-        guard hasWebScheme(url.absoluteString) else { return false }
-        guard let host = url.host, !host.isEmpty else { return false }
-        return true
-    }
-
-    /// Whether a URL's text starts with the scheme `http` or `https`, in any case: read from the text the
-    /// URL already holds, since asking the URL for its scheme builds a new string each time.
-    private static func hasWebScheme(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        for expected in "http".utf8 {
-            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
-        }
-        var next = bytes.next()
-        if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
-        return next == UInt8(ascii: ":")
+        url.map(WebLink.isWebLink) ?? true
     }
 
     /// Whether an amount can be a price: finite and above zero.
@@ -119,7 +99,7 @@ public struct ResponseScreen: Sendable {
 
     private static func webLink(_ url: URL?, counting dropped: inout Int) -> URL? {
         guard let url else { return nil }
-        guard isWebLink(url) else {
+        guard WebLink.isWebLink(url) else {
             dropped += 1
             return nil
         }

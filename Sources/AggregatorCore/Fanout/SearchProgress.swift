@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Where a running search stands: which providers have answered and which are still awaited. The
 /// ``Aggregator`` reports it at the start and after each answer, so a display can follow.
 public struct SearchProgress: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The transport one provider's live requests go through in one search, built from the settings:
 ///

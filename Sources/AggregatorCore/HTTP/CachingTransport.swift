@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Keeps and replays a provider's live answers through a ``ResponseCache``: the cache stage of a
 /// provider's transport stack.

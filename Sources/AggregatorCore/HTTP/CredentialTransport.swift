@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Adds a provider's API key to every request in the way its service takes it: the credential stage
 /// of a provider's transport stack.

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// What one provider's transport stack fetched during a search: the live bodies, which are stored in
 /// the cache once the provider has mapped them, and when the cache entries it read were retrieved,

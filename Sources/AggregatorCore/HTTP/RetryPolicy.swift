@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// When and how long to wait before asking a live service again.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Sends a request again when the failure was transient, as a ``RetryPolicy`` says: the retry stage of
 /// a provider's transport stack.

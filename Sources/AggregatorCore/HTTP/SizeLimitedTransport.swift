@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Refuses bodies over a size cap: the size stage of a provider's transport stack.
 ///
 /// The network transport already stops reading at its own cap; this stage holds whatever is below it

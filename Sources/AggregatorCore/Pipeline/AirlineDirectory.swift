@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The airline records a search collected, looked up by code or name and used to enrich offers.
 ///

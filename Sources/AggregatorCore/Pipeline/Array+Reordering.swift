@@ -1,4 +1,5 @@
 import Dispatch
+import ProviderKit
 
 extension Array where Element: Sendable {
     /// Keeps the elements at `positions`, in that order, and drops the rest: afterwards element `k` is the

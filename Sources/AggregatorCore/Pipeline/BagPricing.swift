@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Adds each seller's checked-bag fees to its comparable price when the search asks for bags, so that
 /// trips are ranked and capped on what the traveller would pay with their bags.

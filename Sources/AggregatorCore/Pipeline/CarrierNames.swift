@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Every name the tool knows for each carrier, and the rule by which a typed airline matches a carrier.
 ///

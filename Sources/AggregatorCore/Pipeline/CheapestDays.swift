@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The answer to "which day is cheapest?": a search's matching trips grouped by the day they leave (and,
 /// for round trips over a range of return days, the day they come back), with each day's cheapest trip.

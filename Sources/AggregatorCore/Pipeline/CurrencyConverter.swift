@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Converts prices into the search's currency before anything compares them.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// A dated table of exchange rates against one base currency.
 ///

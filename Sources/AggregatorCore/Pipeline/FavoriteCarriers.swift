@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// The user's favourite airlines, and the rule that tags offers flown by them.
 ///
 /// Rule: an entry is an IATA code (matched upper-cased) or a name (matched case- and

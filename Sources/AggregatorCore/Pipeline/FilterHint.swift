@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// A change to the query that would bring offers back: the answer to "why is the result empty?". Most
 /// hints drop filters; a one-way search that round trips would answer is told to add the round trip.
 public struct FilterHint: Sendable, Hashable {

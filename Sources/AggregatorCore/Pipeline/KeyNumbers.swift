@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Numbers distinct merge keys in the order met: one probe sequence per key, and arrays indexed by number
 /// thereafter.
 ///

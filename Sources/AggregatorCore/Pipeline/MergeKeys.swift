@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The keys an offer merges on. See ``OfferMerger`` for the rule.
 public struct MergeKeys: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The query's filters, applied the same way to every merged trip, so that a provider that ignores a
 /// filter on its server still gives a correct answer and a filter never drops a seller.

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Folds offers for the same physical trip, sold by several providers, into one offer that lists
 /// every seller.

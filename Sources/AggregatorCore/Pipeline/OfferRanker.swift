@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Orders offers and labels the cheapest, fastest and best.
 ///

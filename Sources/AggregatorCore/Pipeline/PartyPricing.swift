@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Prices every seller's offer for the whole party before anything compares them, so that merged prices
 /// compare like with like.

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// A rates file that cannot be used.
 public struct RatesError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, completing "the rates file is unusable: …".

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// A remark about a whole search or comparison, typed so that the command line words it.
 public enum SearchNote: Sendable, Hashable {
     /// Prices in these currencies cannot be converted with the rates of that date; they are shown as

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Turns the providers' answers into one ranked result: a pure function of the answers and the query,
 /// with no I/O, so that it can be tested and benchmarked without providers.

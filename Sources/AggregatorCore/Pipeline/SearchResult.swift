@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Everything a search produced: each provider's outcome and the ranked offers.
 public struct SearchResult: Sendable {
     /// The query as run.

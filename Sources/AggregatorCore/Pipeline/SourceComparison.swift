@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The providers of one search side by side: how each did, and who sells the same trip for less.
 ///

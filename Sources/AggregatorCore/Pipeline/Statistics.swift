@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Summary figures over exact amounts, kept in `Decimal` so that a median of prices is a price to the
 /// cent (or half-cent), never a binary fraction near it.

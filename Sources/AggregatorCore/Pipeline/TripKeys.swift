@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Merge keys' texts, as ``MergeKeys`` states them, written one after another into one byte buffer, each
 /// with its hash value: writing a key of any length allocates nothing once the buffer has grown, and a

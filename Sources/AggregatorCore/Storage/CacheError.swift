@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// A cache file or folder could not be written.
 public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Why the favourites could not be read or written: one line a person can act on, and the file
 /// involved.
 public struct FavoritesError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// The last good answer to every live request, on disk: what `--offline` reads, and what a search
 /// falls back to when a live provider fails.

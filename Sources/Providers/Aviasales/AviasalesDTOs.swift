@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The two shapes an Aviasales answer comes in, told apart by their members.
 ///

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The booking links of Aviasales offers: the Travelpayouts `link`, which is a path on the Aviasales
 /// site, made absolute; or, when a record has no usable link, the site's own search for the trip.

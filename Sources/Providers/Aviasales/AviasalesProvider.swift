@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Flights from Aviasales: live through the Travelpayouts Data API
 /// (`GET /aviasales/v3/prices_for_dates`), and from recordings in that shape or in the shape of the test

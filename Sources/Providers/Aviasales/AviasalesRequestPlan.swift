@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// One request of a search: what to ask the service, and the part of the query it answers.
 struct AviasalesRequest: Sendable {

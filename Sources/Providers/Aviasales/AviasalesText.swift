@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Checks the codes and flight numbers of an Aviasales answer on their UTF-8 bytes, so that the common
 /// ASCII case never goes through Foundation's Unicode machinery.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A time as the two Aviasales formats write it: the test search's `2026-12-18 07:05` (the wall clock at
 /// the airport, no zone) and the Travelpayouts Data API's `2026-12-18T07:05:00+01:00` (the wall clock with

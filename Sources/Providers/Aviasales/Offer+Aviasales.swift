@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension Offer {
     /// Maps one test-search result: a one-segment flight (the test search sells direct flights and does

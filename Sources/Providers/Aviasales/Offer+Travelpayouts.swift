@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension Offer {
     /// Maps one `prices_for_dates` record: a one-way trip or a round trip priced for one passenger, from

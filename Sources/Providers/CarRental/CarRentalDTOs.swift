@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 // The car-booking service's `/cars` wire format, read with the project's JSON reader only as far as the
 // mapping needs; unknown fields are skipped unread.

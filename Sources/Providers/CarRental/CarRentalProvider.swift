@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Car rental offers from a car-booking service: every car it has, each priced per day in its own
 /// currency.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension Offer {
     /// Maps one checked car record to an offer priced per day in the car's own currency.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 // Duffel's `POST /air/offer_requests?return_offers=true` answer, read with the project's JSON reader only
 // as far as the mapping needs. Everything else (conditions, payment requirements, emissions, services,

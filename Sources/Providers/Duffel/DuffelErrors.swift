@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Duffel's error answers: `{"errors": [{"type", "code", "title", "message"}]}` with a 4xx or 5xx status,
 /// and a 429 whose `ratelimit-reset` says when the rate limit lifts.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Flight search through Duffel's Flights API (v2): one-way and round trips on a route and day, priced for
 /// the whole party by the airlines Duffel connects to.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The offer requests one search makes: Duffel takes one origin, one destination and one day per slice,
 /// so a query with several airports or a range of days becomes several requests.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Duffel's times and durations, read without trusting them: wall-clock times with no offset, the IANA zone
 /// of each airport that turns them into instants, and ISO-8601 durations. Anything odd reads as unknown,

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension Offer {
     /// Maps one Duffel offer to an offer.

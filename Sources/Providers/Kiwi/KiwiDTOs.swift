@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 // Kiwi's answers, read with the project's JSON reader only as far as the mapping needs, in either of the
 // two shapes Kiwi has sent:

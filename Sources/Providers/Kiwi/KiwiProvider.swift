@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Flight search at Kiwi.com through Tequila (`GET /v2/search`): one-way and round trips from one or more
 /// airports or cities to codes or anywhere, priced for the whole party in the requested cabin.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Turns the records of one answer into offers: what holds for the whole answer (its currency, the party
 /// its prices are for, when it arrived) is set once, destination images are built once per key, and booking

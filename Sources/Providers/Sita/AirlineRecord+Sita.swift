@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension AirlineRecord {
     /// Maps one checked SITA record. A logo that is not a web link is already left out, so the record

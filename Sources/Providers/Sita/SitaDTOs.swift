@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 // SITA's `/airlines` wire format: a top-level array of airline records, read with the project's JSON
 // reader. Each record is read on its own, so one that cannot be used throws an error naming its path

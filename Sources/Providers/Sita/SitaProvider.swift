@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The SITA airline directory: airline records (names, IATA and ICAO codes, callsigns, countries,
 /// whether each still flies, logos) that enrich other providers' flights and back `aggregate airlines`

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// A flight as its offers show it: its reference, its leg with the named carrier, and the airline's
 /// picture, built once per flight however many round trips it is part of.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The airlines list by key: what turns a flight's airline key into a carrier people recognise.
 ///

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 // SunWeb's two wire formats, read with the project's JSON reader only as far as the mapping needs.
 // Airline descriptions and whatever else a record carries are skipped unread, so new or oddly typed

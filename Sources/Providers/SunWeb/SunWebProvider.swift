@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Flights from SunWeb: a list of outbound and a list of inbound flights, priced per seat in EUR,
 /// with an airlines list that names their carriers.

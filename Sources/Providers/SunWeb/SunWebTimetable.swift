@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Both directions of a flights answer after every unusable record has been left out and counted, and
 /// the round trips they make.

@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// The answer to `GET /departures`.
 struct CharterAnswer: Decodable {

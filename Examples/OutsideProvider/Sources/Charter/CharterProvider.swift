@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 /// Seats on charter flights, from a small service of its own: `GET {endpoint}/departures` answers
 /// `{"departures": [{"flight": "VY1815", "from": "VIE", "to": "BCN", "leaves": "2026-12-18T12:30",

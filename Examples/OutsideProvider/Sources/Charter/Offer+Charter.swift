@@ -1,5 +1,5 @@
-import AggregatorCore
 import Foundation
+import ProviderKit
 
 extension CharterDeparture {
     /// The departure as an offer, or `nil` for a record that cannot be an honest one.

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Where a provider's responses come from.
+public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
+    /// The sample responses compiled into the provider module: the default, works offline.
+    case embedded
+    /// A recorded response on disk: either the response file itself, or a folder holding one file per
+    /// request named after the request path's last component plus `.json` (`flights.json`).
+    case file(URL)
+    /// A live HTTP(S) service; request paths are appended to this base URL.
+    case remote(URL)
+
+    /// Parses an endpoint as written in a setting: `embedded`, `file:///path`, a plain absolute or
+    /// relative path, or an `http(s)://` URL. Any other scheme (`javascript:`, `ftp:`, `data:`) is
+    /// refused rather than read as a path.
+    /// - Parameter text: the setting.
+    /// - Throws: ``EndpointError`` for an empty value or an unsupported scheme.
+    public init(parsing text: String) throws(EndpointError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { throw EndpointError(text: text, reason: "it is empty") }
+        if trimmed.lowercased() == "embedded" {
+            self = .embedded
+            return
+        }
+        if let scheme = Self.scheme(of: trimmed) {
+            switch scheme {
+            case "file":
+                guard trimmed.lowercased().hasPrefix("file://"), let url = URL(string: trimmed), !url.path.isEmpty
+                else {
+                    throw EndpointError(text: text, reason: "it is not a valid file URL")
+                }
+                // `file://recordings/kiwi.json` reads `recordings` as a host, which would silently become
+                // `/kiwi.json`; only an empty host or localhost means this machine.
+                if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+                    throw EndpointError(
+                        text: text, reason: "a file URL needs an absolute path: file:///\(host)\(url.path)")
+                }
+                self = .file(URL(fileURLWithPath: url.path))
+            case "http", "https":
+                guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else {
+                    throw EndpointError(text: text, reason: "it is not a valid URL")
+                }
+                self = .remote(url)
+            default:
+                throw EndpointError(text: text, reason: "the scheme '\(scheme)' is not supported")
+            }
+            return
+        }
+        self = .file(URL(fileURLWithPath: trimmed))
+    }
+
+    /// `embedded`, `file:///path` or the URL.
+    public var description: String {
+        switch self {
+        case .embedded: "embedded"
+        case .file(let url): url.absoluteString
+        case .remote(let url): url.absoluteString
+        }
+    }
+
+    /// The URL scheme a setting starts with (`https` in `https://…`, `javascript` in `javascript:…`), lower
+    /// case; `nil` for a path. A scheme is letters, then letters, digits, `+`, `-` or `.`, then `:`; one
+    /// letter before the colon is not taken for a scheme.
+    package static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard candidate.count > 1, let first = candidate.first, first.isASCII, first.isLetter,
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return candidate.lowercased()
+    }
+
+    /// Whether requests go over the network.
+    public var isRemote: Bool {
+        if case .remote = self { return true }
+        return false
+    }
+}
