@@ -59,7 +59,8 @@ let package = Package(
         ),
         .executableTarget(name: "aggregate", dependencies: ["AggregateCLI"], swiftSettings: strictSettings),
         .target(
-            name: "ProviderTestKit", dependencies: ["ProviderKit", "ProviderChecks"], swiftSettings: strictSettings
+            name: "ProviderTestKit", dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore"],
+            swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "AggregateBenchmarks",

@@ -19,11 +19,11 @@ struct PreparedProvider: OfferProvider {
     init(id: ProviderID, offers: [Offer]) {
         descriptor = ProviderDescriptor(
             id: id, displayName: id.rawValue, summary: "Prepared offers.", categories: [.flights],
-            capabilities: [.dates], embeddedResponses: EmbeddedResponses([:]))
+            capabilities: [.dates], samples: ProviderSamples(EmbeddedResponses([:])))
         self.offers = offers
     }
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         ProviderResponse(offers: offers)
     }
 }
@@ -111,7 +111,7 @@ func median(runs: Int, _ body: () async throws -> Void) async rethrows -> Double
 /// Offer ids derive from the trip's content, so each repetition is made another trip (a higher price, other
 /// flight numbers): otherwise every repetition would be dropped as a repeat of the first.
 func kiwiResponse(count: Int) throws -> String {
-    let sample = KiwiProvider().descriptor.embeddedResponses.bodies["search"] ?? "{}"
+    let sample = KiwiProvider().descriptor.samples.responses.bodies["search"] ?? "{}"
     guard var root = try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any],
         let records = root["data"] as? [[String: Any]], !records.isEmpty
     else { return sample }
@@ -156,8 +156,8 @@ if !pipelineOnly {
         let body = try kiwiResponse(count: count)
         let provider = KiwiProvider()
         let client = ProviderClient(
-            provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["search": body]),
-            transport: URLSessionTransport())
+            provider: "kiwi", endpoint: EmbeddedEndpoint(provider: "kiwi", samples: EmbeddedResponses(["search": body]))
+        )
         var mapped = 0
         let time = try await median(runs: 5) {
             mapped = try await provider.search(SearchQuery(), using: client).offers.count

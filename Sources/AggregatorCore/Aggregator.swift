@@ -8,29 +8,32 @@ import ProviderKit
 public struct Aggregator: Sendable {
     /// The providers to ask, in output order.
     public let providers: [any OfferProvider]
-    /// How searches run.
+    /// How providers are asked.
     public let settings: SearchSettings
+    /// What is done with their answers.
+    public let pipeline: SearchPipeline
     private let runner: ProviderRunner
 
     /// Creates an aggregator, checking the set-up before any search.
     /// - Parameters:
     ///   - providers: the providers to ask; ids must be unique.
     ///   - transport: the network below every live provider's transport stack.
-    ///   - settings: limits, rates, endpoints, keys, the cache.
+    ///   - settings: limits, endpoints, credentials, the cache.
+    ///   - pipeline: the rates and favourites the answers are converted and marked with.
     ///   - now: the clock for `retrievedAt`.
-    /// - Throws: ``AggregatorSetupError`` for duplicate providers, a non-positive limit, or offline mode
-    ///   without a cache.
+    /// - Throws: ``AggregatorSetupError`` for duplicate providers.
     public init(
         providers: [any OfferProvider], transport: any HTTPTransport = URLSessionTransport(),
-        settings: SearchSettings = SearchSettings(), now: @escaping @Sendable () -> Date = { Date() }
+        settings: SearchSettings = .standard, pipeline: SearchPipeline = SearchPipeline(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws(AggregatorSetupError) {
         var seen = Set<ProviderID>()
         for provider in providers where !seen.insert(provider.descriptor.id).inserted {
             throw AggregatorSetupError(.duplicateProvider(provider.descriptor.id))
         }
-        try settings.validate()
         self.providers = providers
         self.settings = settings
+        self.pipeline = pipeline
         runner = ProviderRunner(network: transport, settings: settings, now: now)
     }
 
@@ -44,7 +47,6 @@ public struct Aggregator: Sendable {
         _ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil
     ) async -> SearchResult {
         let runs = await runner.run(providers, query: query, progress: progress)
-        let pipeline = SearchPipeline(rates: settings.rates, favorites: FavoriteCarriers(settings.favoriteCarriers))
         return pipeline.run(consume runs, query: query)
     }
 }

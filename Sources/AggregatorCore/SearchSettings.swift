@@ -1,71 +1,72 @@
 import Foundation
 import ProviderKit
 
-/// How searches run: the limits and places the runner needs, and the rates and favourites the
-/// pipeline needs. Every field has a default that works offline on embedded samples.
+/// How the providers are asked: the limits, places and credentials the runner needs. Complete and checked
+/// when created, and never changed afterwards; every field has a default that works offline on embedded
+/// samples. What the pipeline needs (rates, favourites) is the ``SearchPipeline``'s, not this.
 public struct SearchSettings: Sendable {
-    /// The whole search's time limit.
-    public var deadline: Duration
-    /// Each request's time limit; never longer than the deadline.
-    public var requestTimeout: Duration
+    /// The search's deadline and each request's time limit.
+    public let limits: TimeLimits
     /// The largest response body accepted, in bytes.
-    public var maxResponseBytes: Int
-    /// The exchange rates for conversion.
-    public var rates: ExchangeRates
+    public let maxResponseBytes: Int
     /// Each provider's endpoint; a provider not listed uses `embedded`.
-    public var endpoints: [ProviderID: Endpoint]
-    /// API keys by provider, sent as each provider's descriptor says (``ProviderAuthentication``).
-    public var apiKeys: [ProviderID: String]
+    public let endpoints: [ProviderID: Endpoint]
+    /// Each provider's credentials, sent as its live service's ``SignIn`` says.
+    public let credentials: [ProviderID: Credentials]
     /// When live requests are retried.
-    public var retryPolicy: RetryPolicy
+    public let retryPolicy: RetryPolicy
     /// Where live answers are kept; `nil` keeps none.
-    public var cache: ResponseCache?
+    public let cache: ResponseCache?
     /// Whether live providers answer from the cache only.
-    public var offline: Bool
-    /// The user's favourite airlines: IATA codes or names (see ``FavoriteCarriers``); offers on
-    /// them are tagged ``OfferTag/favorite``.
-    public var favoriteCarriers: Set<String>
+    public let offline: Bool
 
-    /// Creates settings.
+    /// Creates settings, checking that searches can run with them.
     /// - Parameters:
     ///   - deadline: the search's time limit.
-    ///   - requestTimeout: each request's time limit.
+    ///   - requestTimeout: each request's time limit; the deadline when `nil`, and never longer than it.
     ///   - maxResponseBytes: the body size cap.
-    ///   - rates: the exchange rates.
     ///   - endpoints: endpoints by provider.
-    ///   - apiKeys: API keys by provider.
+    ///   - credentials: credentials by provider.
     ///   - retryPolicy: when live requests are retried.
     ///   - cache: where live answers are kept.
     ///   - offline: whether live providers answer from the cache only.
-    ///   - favoriteCarriers: the favourite airlines.
+    /// - Throws: ``AggregatorSetupError`` for a non-positive limit or size cap, or offline without a cache.
     public init(
-        deadline: Duration = .seconds(10), requestTimeout: Duration = .seconds(10), maxResponseBytes: Int = 32 << 20,
-        rates: ExchangeRates = .embedded, endpoints: [ProviderID: Endpoint] = [:], apiKeys: [ProviderID: String] = [:],
-        retryPolicy: RetryPolicy = .standard, cache: ResponseCache? = nil, offline: Bool = false,
-        favoriteCarriers: Set<String> = []
-    ) {
-        self.deadline = deadline
-        self.requestTimeout = requestTimeout
+        deadline: Duration = .seconds(10), requestTimeout: Duration? = nil,
+        maxResponseBytes: Int = HTTPResponse.defaultSizeCap, endpoints: [ProviderID: Endpoint] = [:],
+        credentials: [ProviderID: Credentials] = [:], retryPolicy: RetryPolicy = .standard, cache: ResponseCache? = nil,
+        offline: Bool = false
+    ) throws(AggregatorSetupError) {
+        limits = try TimeLimits(deadline: deadline, requestTimeout: requestTimeout)
+        guard maxResponseBytes > 0 else { throw AggregatorSetupError(.nonPositiveSizeCap) }
+        guard !offline || cache != nil else { throw AggregatorSetupError(.offlineWithoutCache) }
         self.maxResponseBytes = maxResponseBytes
-        self.rates = rates
         self.endpoints = endpoints
-        self.apiKeys = apiKeys
+        self.credentials = credentials
         self.retryPolicy = retryPolicy
         self.cache = cache
         self.offline = offline
-        self.favoriteCarriers = favoriteCarriers
     }
+
+    /// The defaults, which need no checking.
+    private init(defaults: Void) {
+        limits = .standard
+        maxResponseBytes = HTTPResponse.defaultSizeCap
+        endpoints = [:]
+        credentials = [:]
+        retryPolicy = .standard
+        cache = nil
+        offline = false
+    }
+
+    /// The defaults: every provider on its embedded samples, ten seconds, no cache.
+    public static let standard = SearchSettings(defaults: ())
+
+    /// The whole search's time limit.
+    public var deadline: Duration { limits.deadline }
 
     /// The endpoint a provider uses.
     /// - Parameter provider: the provider.
     /// - Returns: its endpoint, `embedded` when none is set.
     public func endpoint(of provider: ProviderID) -> Endpoint { endpoints[provider] ?? .embedded }
-
-    /// Checks that searches can run with these settings.
-    /// - Throws: ``AggregatorSetupError`` for a non-positive limit, or offline without a cache.
-    public func validate() throws(AggregatorSetupError) {
-        guard deadline > .zero, requestTimeout > .zero else { throw AggregatorSetupError(.nonPositiveTimeLimit) }
-        guard maxResponseBytes > 0 else { throw AggregatorSetupError(.nonPositiveSizeCap) }
-        guard !offline || cache != nil else { throw AggregatorSetupError(.offlineWithoutCache) }
-    }
 }

@@ -7,7 +7,7 @@ import ProviderKit
 /// the command line prints one line per check. Nothing here depends on a test framework.
 ///
 /// The checks hold for any ``OfferProvider``, searched with its descriptor's
-/// ``ProviderDescriptor/sampleQuery`` (or the query given) on its embedded samples, each search with the
+/// ``ProviderSamples/query`` (or the query given) on its embedded samples, each search with the
 /// check's deadline:
 /// - ``Aspect/descriptor``: an id of lower-case ASCII letters, digits and dashes, samples, and a sample
 ///   query that sets the fields the provider requires;
@@ -19,15 +19,16 @@ import ProviderKit
 /// - ``Aspect/timesAndLinks``: every time falls in ``LocalDateTime/saneYears``, a segment never lands
 ///   before it leaves (when both instants are known), and every link is a web link;
 /// - ``Aspect/anyProviderID``: run under ``probeID``, the offers name that id;
-/// - ``Aspect/livePaths``: served its samples over a stand-in network, it asks for the paths they are
-///   named after;
+/// - ``Aspect/livePaths``: served its samples over a stand-in network, signing in as its live service
+///   does with stand-in credentials, it asks for the paths they are named after (a failed sign-in is
+///   reported as such);
 /// - ``Aspect/perRequestValues``: ids stay when the service's per-request values
-///   (``ProviderDescriptor/perRequestKeys``) change;
-/// - ``Aspect/nonPositivePrices``: a zero or negative price in a sample (``ProviderDescriptor/priceKeys``)
+///   (``ProviderSamples/perRequestKeys``) change;
+/// - ``Aspect/nonPositivePrices``: a zero or negative price in a sample (``ProviderSamples/priceKeys``)
 ///   is skipped and counted;
 /// - ``Aspect/deadline``: the sample search ends before the deadline;
-/// - ``Aspect/malformedInput``: malformed bodies give a ``ProviderError``, never a crash and never
-///   another error type.
+/// - ``Aspect/malformedInput``: malformed bodies give a ``ProviderError`` (the only error a search can
+///   throw) or a sane answer, never a crash.
 ///
 /// The checks after ``Aspect/sampleSearch`` need its answer: when it fails, they are not run, and the
 /// report's ``Report/checked`` leaves them out.
@@ -167,7 +168,7 @@ public struct ConformanceCheck: Sendable {
     public func run(_ provider: any OfferProvider) async -> Report {
         let descriptor = provider.descriptor
         let id = descriptor.id
-        let query = query ?? descriptor.sampleQuery
+        let query = query ?? descriptor.samples.query
         var report = Report()
         if aspects.contains(.descriptor) { report.add(.descriptor, Self.descriptorFindings(descriptor)) }
 
@@ -225,7 +226,7 @@ public struct ConformanceCheck: Sendable {
     public func runDirectory(_ provider: any OfferProvider) async -> Report {
         let descriptor = provider.descriptor
         let id = descriptor.id
-        let query = query ?? descriptor.sampleQuery
+        let query = query ?? descriptor.samples.query
         var report = Report()
         if aspects.contains(.descriptor) {
             var findings = Self.descriptorFindings(descriptor)
@@ -298,10 +299,10 @@ public struct ConformanceCheck: Sendable {
         if !id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) {
             findings.append(Finding(.descriptor, "the id '\(id)' is not lower-case ASCII letters, digits and dashes"))
         }
-        if descriptor.embeddedResponses.bodies.isEmpty {
+        if descriptor.samples.responses.bodies.isEmpty {
             findings.append(Finding(.descriptor, "\(id) ships no embedded samples"))
         }
-        let missing = descriptor.missingFields(for: descriptor.sampleQuery)
+        let missing = descriptor.missingFields(for: descriptor.samples.query)
         if !missing.isEmpty {
             findings.append(
                 Finding(
@@ -427,9 +428,13 @@ public struct ConformanceCheck: Sendable {
         _ provider: any OfferProvider, query: SearchQuery, baseline: [String]
     ) async -> [Finding] {
         let id = provider.descriptor.id
-        let live = try? await provider.search(
-            query, using: client(for: provider.descriptor, servedOver: Self.standInURL))
-        guard live?.offers.map(\.id) != baseline else { return [] }
+        do {
+            let live = try await provider.search(
+                query, using: client(for: provider.descriptor, servedOver: Self.standInURL))
+            guard live.offers.map(\.id) != baseline else { return [] }
+        } catch  where error.code == .unauthorized {
+            return [Finding(.livePaths, "\(id): signing in failed: \(error.message)")]
+        } catch {}
         return [Finding(.livePaths, "\(id): live requests do not ask for the paths the samples are named after")]
     }
 
@@ -456,9 +461,9 @@ public struct ConformanceCheck: Sendable {
         _ provider: any OfferProvider, query: SearchQuery, baseline: ProviderResponse
     ) async -> [Finding] {
         let descriptor = provider.descriptor
-        let keys = descriptor.perRequestKeys
+        let keys = descriptor.samples.perRequestKeys
         guard !keys.isEmpty else { return [] }
-        let altered = descriptor.embeddedResponses.bodies.mapValues { body in
+        let altered = descriptor.samples.responses.bodies.mapValues { body in
             SampleEditor.replacingValues(of: keys, in: body) { value in
                 value.hasPrefix("\"") ? "\"\(value.dropFirst().dropLast())-next-request\"" : value + "1"
             }
@@ -495,18 +500,18 @@ public struct ConformanceCheck: Sendable {
         _ provider: any OfferProvider, query: SearchQuery, baseline: ProviderResponse
     ) async -> [Finding] {
         let descriptor = provider.descriptor
-        let keys = descriptor.priceKeys
+        let keys = descriptor.samples.priceKeys
         guard !keys.isEmpty else { return [] }
         var findings: [Finding] = []
-        for name in descriptor.embeddedResponses.bodies.keys.sorted() {
-            guard let body = descriptor.embeddedResponses.bodies[name],
+        for name in descriptor.samples.responses.bodies.keys.sorted() {
+            guard let body = descriptor.samples.responses.bodies[name],
                 SampleEditor.firstValue(of: keys, in: body) != nil
             else { continue }
             for replacement in ["0", "-5"] {
                 let edited = SampleEditor.replacingValues(of: keys, in: body, limit: 1) { value in
                     value.hasPrefix("\"") ? "\"\(replacement)\"" : replacement
                 }
-                var bodies = descriptor.embeddedResponses.bodies
+                var bodies = descriptor.samples.responses.bodies
                 bodies[name] = edited
                 let record = "the first record of '\(name)' whose price is \(replacement)"
                 let response: ProviderResponse
@@ -548,7 +553,7 @@ public struct ConformanceCheck: Sendable {
         _ provider: any OfferProvider, query: SearchQuery, what: String, sane: (ProviderResponse) -> String?
     ) async -> [Finding] {
         let descriptor = provider.descriptor
-        let samples = descriptor.embeddedResponses.bodies
+        let samples = descriptor.samples.responses.bodies
         let cases =
             Self.malformedBodies.map { body in (body, nil as String?) }
             + samples.sorted { $0.key < $1.key }.map { name, sample in (String(sample.prefix(sample.count / 2)), name) }
@@ -563,11 +568,9 @@ public struct ConformanceCheck: Sendable {
                     findings.append(
                         Finding(.malformedInput, "\(descriptor.id): \(label) yields nonsense \(what): \(wrong)"))
                 }
-            } catch is ProviderError {
-                // The expected outcome for a body that cannot be read.
             } catch {
-                findings.append(
-                    Finding(.malformedInput, "\(descriptor.id): \(label) threw \(type(of: error)), not ProviderError"))
+                // The expected outcome for a body that cannot be read: the contract's typed throws make it a
+                // ProviderError.
             }
         }
         return findings
@@ -576,15 +579,38 @@ public struct ConformanceCheck: Sendable {
     // MARK: - Clients
 
     /// A client serving the given bodies (the descriptor's samples by default), embedded or, with
-    /// `servedOver`, as a live endpoint at that URL; each with the check's deadline from now.
+    /// `servedOver`, as a live endpoint at that URL that signs in as the first live service does, with
+    /// stand-in credentials; each with the check's deadline from now.
     private func client(
         for descriptor: ProviderDescriptor, id: ProviderID? = nil, serving bodies: [String: String]? = nil,
         servedOver: URL? = nil
     ) -> ProviderClient {
-        let samples = bodies.map(EmbeddedResponses.init) ?? descriptor.embeddedResponses
+        let samples = bodies.map(EmbeddedResponses.init) ?? descriptor.samples.responses
+        let provider = id ?? descriptor.id
+        let endpoint: any ProviderEndpoint
+        if let servedOver {
+            let service = descriptor.live.first
+            let signIn = service?.signIn ?? .none
+            var transport: any HTTPTransport = SampleServingTransport(samples: samples, signIn: signIn)
+            switch signIn {
+            case .none: break
+            case .header, .bearer, .queryParameter:
+                transport = SignInTransport(transport, signIn: signIn, key: "conformance-stand-in-key")
+            case .oauth2(let grant):
+                transport = SignInTransport(
+                    transport,
+                    session: OAuth2Session(
+                        provider: provider, grant: grant, clientID: "conformance-client",
+                        clientSecret: "conformance-secret", now: now))
+            }
+            endpoint = HTTPEndpoint(
+                provider: provider, base: servedOver, transport: transport, fixedHeaders: service?.fixedHeaders ?? [:],
+                credentials: signIn.credentials, requestTimeout: deadline)
+        } else {
+            endpoint = EmbeddedEndpoint(provider: provider, samples: samples)
+        }
         return ProviderClient(
-            provider: id ?? descriptor.id, endpoint: servedOver.map(Endpoint.remote) ?? .embedded, embedded: samples,
-            transport: SampleServingTransport(samples: samples), requestTimeout: deadline, now: now,
+            provider: provider, endpoint: endpoint, requestTimeout: deadline, now: now,
             deadline: ContinuousClock.now.advanced(by: deadline))
     }
 

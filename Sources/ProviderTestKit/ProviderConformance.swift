@@ -9,14 +9,14 @@ import Testing
 ///
 /// The checks themselves are ``ConformanceCheck``'s, in the core, so that `aggregate provider check`
 /// runs the same ones; this kit records each of its findings as a test issue. They hold for any
-/// conformer of ``OfferProvider``, searched with its descriptor's ``ProviderDescriptor/sampleQuery``:
+/// conformer of ``OfferProvider``, searched with its descriptor's ``ProviderSamples/query``:
 /// - its embedded samples decode and map into offers (or records, for a directory);
 /// - ids are unique, the same on every run, and the same when the service's per-request ids
-///   (``ProviderDescriptor/perRequestKeys``) change: an id must come from the trip, not from a search;
+///   (``ProviderSamples/perRequestKeys``) change: an id must come from the trip, not from a search;
 /// - every offer names the client's provider id as its source, so the provider can run under another
 ///   id (a second account, say);
 /// - prices are positive in currencies the embedded rates table knows, and a zero or negative price in
-///   the provider's own sample (``ProviderDescriptor/priceKeys``) is skipped and counted;
+///   the provider's own sample (``ProviderSamples/priceKeys``) is skipped and counted;
 /// - times fall in the years the tool believes in, and links are web links;
 /// - live requests ask for the paths the samples are named after;
 /// - the sample search ends before its deadline;

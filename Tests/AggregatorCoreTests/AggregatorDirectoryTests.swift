@@ -23,8 +23,8 @@ struct AggregatorDirectoryTests {
     ) async throws -> SearchResult {
         let aggregator = try Aggregator(
             providers: providers, transport: UnreachableTransport(),
-            settings: SearchSettings(deadline: .seconds(5), favoriteCarriers: favorites),
-            now: { OfferFactory.retrievedAt })
+            settings: try SearchSettings(deadline: .seconds(5)),
+            pipeline: SearchPipeline(favorites: FavoriteCarriers(favorites)), now: { OfferFactory.retrievedAt })
         return await aggregator.search(query)
     }
 

@@ -16,7 +16,7 @@ struct AggregatorTests {
 
     func aggregator(_ providers: [any OfferProvider], deadline: Duration = .seconds(5)) throws -> Aggregator {
         try Aggregator(
-            providers: providers, transport: UnreachableTransport(), settings: SearchSettings(deadline: deadline),
+            providers: providers, transport: UnreachableTransport(), settings: try SearchSettings(deadline: deadline),
             now: { OfferFactory.retrievedAt })
     }
 
@@ -137,7 +137,7 @@ struct AggregatorTests {
         let one = FakeProvider("same", behaviour: .offers([]))
         #expect(throws: AggregatorSetupError(.duplicateProvider("same"))) { try Aggregator(providers: [one, one]) }
         #expect(throws: AggregatorSetupError.self) {
-            try Aggregator(providers: [one], settings: SearchSettings(deadline: .zero))
+            try Aggregator(providers: [one], settings: try SearchSettings(deadline: .zero))
         }
     }
 }
@@ -168,11 +168,11 @@ struct RendezvousProvider: OfferProvider {
     init(id: ProviderID, rendezvous: Rendezvous) {
         descriptor = ProviderDescriptor(
             id: id, displayName: id.rawValue, summary: "Waits for its peer.", categories: [.flights],
-            embeddedResponses: EmbeddedResponses([:]))
+            samples: ProviderSamples(EmbeddedResponses([:])))
         self.rendezvous = rendezvous
     }
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         await rendezvous.arrive()
         return ProviderResponse(offers: [AggregatorTests.vieBcn])
     }

@@ -10,11 +10,12 @@ import Testing
 private struct PriceListProvider: OfferProvider {
     let descriptor = ProviderDescriptor(
         id: "prices", displayName: "Prices", summary: "Flights from a list of prices.", categories: [.flights],
-        nativeCurrency: .eur, capabilities: [.dates, .roundTrips], embeddedResponses: EmbeddedResponses([:]))
+        nativeCurrency: .eur, capabilities: [.dates, .roundTrips], samples: ProviderSamples(EmbeddedResponses([:])))
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        let prices = try client.decode(
-            [Int].self, from: try await client.get("flights", query: [.init(name: "v", value: "1")]))
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
+        let prices = try await client.read(.get("flights", query: [.init(name: "v", value: "1")])) { root in
+            try root.elements.map { try $0.int }
+        }
         let offers = prices.enumerated().map { index, price in
             OfferFactory.flight(
                 provider: "prices", carrier: "OS", flightNumber: "\(100 + index)", from: "VIE", to: "BCN",
@@ -43,7 +44,7 @@ struct CacheFallbackTests {
         let clock = now ?? firstFetch
         return try Aggregator(
             providers: providers,
-            settings: SearchSettings(
+            settings: try SearchSettings(
                 deadline: deadline, endpoints: ["prices": .remote(server.baseURL)],
                 retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10)),
                 cache: ResponseCache(folder: folder), offline: offline),
@@ -161,7 +162,7 @@ struct CacheFallbackTests {
         defer { server.stop() }
         let aggregator = try Aggregator(
             providers: [PriceListProvider()],
-            settings: SearchSettings(
+            settings: try SearchSettings(
                 endpoints: ["prices": .remote(server.baseURL)], retryPolicy: .never))
         let result = await aggregator.search(SearchQuery())
         #expect(result.outcomes.first?.status == .failed)
@@ -170,7 +171,7 @@ struct CacheFallbackTests {
 
     @Test func offlineWithoutACacheFolderIsASetUpError() {
         #expect(throws: AggregatorSetupError.self) {
-            try Aggregator(providers: [PriceListProvider()], settings: SearchSettings(offline: true))
+            try Aggregator(providers: [PriceListProvider()], settings: try SearchSettings(offline: true))
         }
     }
 

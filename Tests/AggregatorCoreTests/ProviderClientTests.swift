@@ -16,11 +16,11 @@ private struct StubTransport: HTTPTransport {
 
 private func client(
     _ endpoint: Endpoint, samples: [String: String] = [:], transport: any HTTPTransport = UnreachableTransport(),
-    maxResponseBytes: Int = 32 << 20
+    maxResponseBytes: Int = HTTPResponse.defaultSizeCap
 ) -> ProviderClient {
     // No retry stage: these tests are about how a single answer is read; RetryTests cover retries.
     ProviderClient(
-        provider: "probe", endpoint: endpoint, embedded: EmbeddedResponses(samples), transport: transport,
+        testing: "probe", on: endpoint, samples: EmbeddedResponses(samples), transport: transport,
         maxResponseBytes: maxResponseBytes)
 }
 
@@ -72,9 +72,9 @@ struct ProviderClientURLTests {
     @Test func defaultAndPerRequestHeadersAreMerged() async throws {
         let transport = SampleTransport(samples: EmbeddedResponses(["flights": "[]"]))
         let remote = ProviderClient(
-            provider: "probe", endpoint: .remote(try #require(URL(string: "https://api.example.com"))),
-            embedded: EmbeddedResponses([:]), transport: transport, requestTimeout: .seconds(3),
-            fixedHeaders: ["apikey": "default", "Accept": "application/json"])
+            testing: "probe", on: .remote(try #require(URL(string: "https://api.example.com"))),
+            transport: transport, fixedHeaders: ["apikey": "default", "Accept": "application/json"],
+            requestTimeout: .seconds(3))
         _ = try await remote.get("flights", headers: ["apikey": "override"])
         let sent = try #require(transport.requests.first)
         #expect(sent.headers == ["apikey": "override", "Accept": "application/json"])
@@ -348,83 +348,6 @@ struct ProviderClientRecordingTests {
     }
 }
 
-/// Decoding failures say where the document went wrong, in the document's own terms.
-@Suite("ProviderClient decoding")
-struct ProviderClientDecodingTests {
-    struct Envelope: Decodable {
-        struct Item: Decodable {
-            let price: Double
-            let currency: CurrencyCode
-        }
-        let data: [Item]
-    }
-
-    private func decodeFailure(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) -> ProviderError? {
-        #expect(throws: ProviderError.self, sourceLocation: sourceLocation) {
-            try client(.embedded).decode(Envelope.self, from: Data(body.utf8))
-        }
-    }
-
-    @Test func validDocumentDecodes() throws {
-        let envelope = try client(.embedded).decode(
-            Envelope.self, from: Data(#"{"data":[{"price":9.5,"currency":"eur","extra":1}]}"#.utf8))
-        #expect(envelope.data.first?.price == 9.5)
-        #expect(envelope.data.first?.currency == .eur)
-    }
-
-    @Test func nonJSONSaysWhatKindOfBodyItIsWithoutQuotingIt() {
-        let error = decodeFailure("<html><body>502 Bad Gateway</body></html>")
-        #expect(error?.code == .malformedResponse)
-        #expect(error?.provider == "probe")
-        #expect(
-            error?.message == "the response is not in the expected format: the body is not JSON (it is an HTML page)")
-        #expect(decodeFailure("root:x:0:0:root:/root:/bin/bash")?.message.contains("root:") == false)
-    }
-
-    @Test func emptyBodyIsCalledEmpty() {
-        let error = decodeFailure("  \n")
-        #expect(error?.code == .malformedResponse)
-        #expect(error?.message.contains("the body is empty") == true)
-    }
-
-    @Test func wrongTypeNamesTheNestedPath() {
-        let error = decodeFailure(#"{"data":[{"price":1,"currency":"EUR"},{"price":"free","currency":"EUR"}]}"#)
-        #expect(error?.code == .malformedResponse)
-        #expect(error?.message.contains("data[1].price is not a number") == true)
-    }
-
-    @Test func missingKeyNamesTheNestedPath() {
-        let error = decodeFailure(#"{"data":[{"price":1}]}"#)
-        #expect(error?.message.contains("data[0].currency is missing") == true)
-    }
-
-    @Test func nullNamesTheNestedPath() {
-        let error = decodeFailure(#"{"data":[{"price":null,"currency":"EUR"}]}"#)
-        #expect(error?.message.contains("data[0].price is null, expected a number") == true)
-    }
-
-    @Test func wrongTopLevelShapeSaysSo() {
-        let error = decodeFailure("[]")
-        #expect(error?.message.contains("the top level is not") == true)
-        let listError = decodeFailure(#"{"data":{"price":1}}"#)
-        #expect(listError?.message.contains("data is not a list") == true)
-    }
-
-    @Test func corruptValueQuotesTheDecodersReason() {
-        let error = decodeFailure(#"{"data":[{"price":1,"currency":"euro"}]}"#)
-        #expect(error?.message.contains("data[0].currency: 'euro' is not an ISO 4217 currency code") == true)
-    }
-
-    @Test func validJSONRejectedAtTheTopLevelIsNotCalledNonJSON() {
-        let error = #expect(throws: ProviderError.self) {
-            try client(.embedded).decode(CurrencyCode.self, from: Data(#""euro""#.utf8))
-        }
-        #expect(error?.code == .malformedResponse)
-        #expect(error?.message.contains("not JSON") == false)
-        #expect(error?.message.contains("the top level") == true)
-    }
-}
-
 /// Parsing endpoint settings from the command line and the environment.
 @Suite("Endpoint parsing")
 struct EndpointParsingTests {
@@ -481,9 +404,9 @@ struct ProviderClientEndToEndTests {
         }
         defer { server.stop() }
         let live = ProviderClient(
-            provider: "probe", endpoint: .remote(server.baseURL.appendingPathComponent("api")),
-            embedded: EmbeddedResponses([:]), transport: URLSessionTransport(), requestTimeout: .seconds(5),
-            fixedHeaders: ["apikey": "k-123"])
+            testing: "probe", on: .remote(server.baseURL.appendingPathComponent("api")),
+            samples: EmbeddedResponses([:]), transport: URLSessionTransport(), fixedHeaders: ["apikey": "k-123"],
+            requestTimeout: .seconds(5))
         let body = try await live.get("v2/flights", query: [URLQueryItem(name: "fly_from", value: "VIE")])
         #expect(body == Data(#"{"data":[]}"#.utf8))
         let received = try #require(server.requests.first)
@@ -496,7 +419,7 @@ struct ProviderClientEndToEndTests {
         let server = try LoopbackHTTPServer { _ in .json("{}", status: 429, headers: ["Retry-After": "300"]) }
         defer { server.stop() }
         let live = ProviderClient(
-            provider: "probe", endpoint: .remote(server.baseURL), embedded: EmbeddedResponses([:]),
+            testing: "probe", on: .remote(server.baseURL), samples: EmbeddedResponses([:]),
             transport: RetryingTransport(URLSessionTransport()), requestTimeout: .seconds(5))
         let started = ContinuousClock.now
         let error = await #expect(throws: ProviderError.self) { try await live.get("flights") }

@@ -10,10 +10,10 @@ import Testing
 private struct BusyProvider: OfferProvider {
     let descriptor = ProviderDescriptor(
         id: "busy", displayName: "Busy", summary: "Never checks for cancellation.", categories: [.flights],
-        embeddedResponses: EmbeddedResponses([:]))
+        samples: ProviderSamples(EmbeddedResponses([:])))
     let stop: StopFlag
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         let giveUp = ContinuousClock.now.advanced(by: .seconds(120))
         while !stop.isSet, ContinuousClock.now < giveUp {}
         return ProviderResponse(offers: [])
@@ -41,12 +41,12 @@ private final class RouteAndDateProvider: OfferProvider, @unchecked Sendable {
     let descriptor = ProviderDescriptor(
         id: "picky", displayName: "Picky", summary: "Needs a route and a date.", categories: [.flights],
         capabilities: [.dates], requiredFields: [.origin, .destination, .departureDate],
-        embeddedResponses: EmbeddedResponses([:]))
+        samples: ProviderSamples(EmbeddedResponses([:])))
     private let lock = NSLock()
     private var asked = 0
     var timesAsked: Int { lock.withLock { asked } }
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         lock.withLock { asked += 1 }
         return ProviderResponse(offers: [])
     }
@@ -62,15 +62,15 @@ struct ProviderRunnerTests {
                 departure: "2026-12-18 12:30", price: 98)
         ]))
 
-    private func runner(deadline: Duration) -> ProviderRunner {
-        ProviderRunner(network: UnreachableTransport(), settings: SearchSettings(deadline: deadline))
+    private func runner(deadline: Duration) throws -> ProviderRunner {
+        ProviderRunner(network: UnreachableTransport(), settings: try SearchSettings(deadline: deadline))
     }
 
     @Test func theDeadlineHoldsEvenForAProviderThatIgnoresCancellation() async throws {
         let stop = StopFlag()
         defer { stop.raise() }
         let started = ContinuousClock.now
-        let runs = await runner(deadline: .milliseconds(400)).run(
+        let runs = try await runner(deadline: .milliseconds(400)).run(
             [flights, BusyProvider(stop: stop)], query: SearchQuery())
         // Without the bound the busy provider would hold the search for two minutes.
         #expect(ContinuousClock.now - started < .seconds(60))
@@ -80,7 +80,7 @@ struct ProviderRunnerTests {
 
     @Test func aProviderMissingRequiredFieldsIsNotAskedAndSaysWhatToAdd() async throws {
         let picky = RouteAndDateProvider()
-        let runs = await runner(deadline: .seconds(5)).run([flights, picky], query: SearchQuery(origin: "VIE"))
+        let runs = try await runner(deadline: .seconds(5)).run([flights, picky], query: SearchQuery(origin: "VIE"))
         #expect(runs.map(\.outcome.status) == [.ok, .notAsked])
         #expect(runs[1].outcome.error?.code == .notAsked)
         #expect(runs[1].outcome.error?.remedy == .addFields([.destination, .departureDate]))
@@ -89,23 +89,23 @@ struct ProviderRunnerTests {
         #expect(result.completeness == .complete, "a provider that was not asked did not fail")
 
         let full = SearchQuery(origin: "VIE", destination: "BCN", departureDate: day("2026-12-18"))
-        let asked = await runner(deadline: .seconds(5)).run([picky], query: full)
+        let asked = try await runner(deadline: .seconds(5)).run([picky], query: full)
         #expect(asked.map(\.outcome.status) == [.noResults])
         #expect(picky.timesAsked == 1)
     }
 
     @Test func onlyNotAskedProvidersMeanNothingAnswered() async throws {
-        let runs = await runner(deadline: .seconds(5)).run([RouteAndDateProvider()], query: SearchQuery())
+        let runs = try await runner(deadline: .seconds(5)).run([RouteAndDateProvider()], query: SearchQuery())
         #expect(SearchPipeline().run(runs, query: SearchQuery()).completeness == .none)
     }
 
     @Test func aCancelledCallerEndsTheRunAtOnce() async throws {
         let slow = FakeProvider("slow", delay: .seconds(60), behaviour: .offers([]))
         let started = ContinuousClock.now
-        let task = Task { await runner(deadline: .seconds(120)).run([slow], query: SearchQuery()) }
+        let task = Task { try await runner(deadline: .seconds(120)).run([slow], query: SearchQuery()) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
-        let runs = await task.value
+        let runs = try await task.value
         // The provider would take a minute and the deadline is two: only the cancellation can end it sooner.
         #expect(ContinuousClock.now - started < .seconds(50))
         #expect(runs.map(\.outcome.status) == [.timeout])
@@ -115,7 +115,7 @@ struct ProviderRunnerTests {
     @Test func progressIsReportedAtTheStartAndAfterEachAnswer() async throws {
         let log = ProgressLog()
         let second = FakeProvider("second", delay: .milliseconds(50), behaviour: .offers([]))
-        _ = await runner(deadline: .seconds(5)).run([flights, second], query: SearchQuery()) { log.record($0) }
+        _ = try await runner(deadline: .seconds(5)).run([flights, second], query: SearchQuery()) { log.record($0) }
         let reports = log.all
         #expect(reports.count == 3)
         #expect(reports.first?.pending == ["fast", "second"])

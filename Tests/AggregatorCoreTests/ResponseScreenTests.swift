@@ -27,7 +27,8 @@ struct ResponseScreenTests {
     }
 
     static func run(_ provider: FakeProvider, kind: OfferCategory = .flights) async -> ProviderRun? {
-        let runner = ProviderRunner(network: UnreachableTransport(), settings: SearchSettings(deadline: .seconds(20)))
+        let runner = ProviderRunner(
+            network: UnreachableTransport(), settings: (try? SearchSettings(deadline: .seconds(20))) ?? .standard)
         return await runner.run([provider], query: SearchQuery(kind: kind)).first
     }
 

@@ -57,7 +57,7 @@ struct RetryOverTheWireTests {
         requestTimeout: Duration = .seconds(60)
     ) -> ProviderClient {
         ProviderClient(
-            provider: "probe", endpoint: .remote(server.baseURL), embedded: EmbeddedResponses([:]),
+            testing: "probe", on: .remote(server.baseURL), samples: EmbeddedResponses([:]),
             transport: RetryingTransport(
                 URLSessionTransport(), policy: policy ?? quick,
                 deadline: deadline.map { ContinuousClock.now.advanced(by: $0) }),

@@ -13,14 +13,14 @@ struct TransportStackTests {
         _ base: URL, transport: any HTTPTransport, fixedHeaders: [String: String] = [:]
     ) -> ProviderClient {
         ProviderClient(
-            provider: "probe", endpoint: .remote(base), embedded: EmbeddedResponses([:]), transport: transport,
-            requestTimeout: .seconds(5), fixedHeaders: fixedHeaders)
+            testing: "probe", on: .remote(base), samples: EmbeddedResponses([:]), transport: transport,
+            fixedHeaders: fixedHeaders, requestTimeout: .seconds(5))
     }
 
     @Test func aPostCarriesItsBodyQueryFixedHeadersAndABearerToken() async throws {
         let server = try LoopbackHTTPServer { _ in .json(#"{"data": {"offers": []}}"#) }
         defer { server.stop() }
-        let transport = CredentialTransport(URLSessionTransport(), authentication: .bearer, key: "duffel_test_123")
+        let transport = SignInTransport(URLSessionTransport(), signIn: .bearer, key: "duffel_test_123")
         let body = Data(#"{"data": {"slices": [], "passengers": [{"type": "adult"}]}}"#.utf8)
         let answer = try await client(
             server.baseURL, transport: transport, fixedHeaders: ["Duffel-Version": "v2"]
@@ -41,11 +41,11 @@ struct TransportStackTests {
         defer { server.stop() }
         _ = try await client(
             server.baseURL,
-            transport: CredentialTransport(URLSessionTransport(), authentication: .header("apikey"), key: "k-1")
+            transport: SignInTransport(URLSessionTransport(), signIn: .header("apikey"), key: "k-1")
         ).get("v2/search")
         _ = try await client(
             server.baseURL,
-            transport: CredentialTransport(URLSessionTransport(), authentication: .queryParameter("token"), key: "k-2")
+            transport: SignInTransport(URLSessionTransport(), signIn: .queryParameter("token"), key: "k-2")
         ).get("v3/prices", query: [URLQueryItem(name: "origin", value: "VIE")])
         #expect(server.requests.count == 2)
         #expect(server.requests[0].headers["apikey"] == "k-1")
@@ -61,7 +61,7 @@ struct TransportStackTests {
         let server = try LoopbackHTTPServer { request in .json(#"{"echo": \#(request.body.count)}"#) }
         defer { server.stop() }
         let record = CachingTransport(
-            CredentialTransport(URLSessionTransport(), authentication: .queryParameter("token"), key: "secret-key"),
+            SignInTransport(URLSessionTransport(), signIn: .queryParameter("token"), key: "secret-key"),
             cache: cache, provider: "probe", mode: .record)
         let live = client(server.baseURL, transport: record)
         let first = try await live.post("search", json: Data(#"{"a": 1}"#.utf8))
@@ -94,10 +94,10 @@ struct TransportStackTests {
             }
         }
         defer { origin.stop() }
-        for authentication in [ProviderAuthentication.header("apikey"), .bearer] {
+        for authentication in [SignIn.header("apikey"), .bearer] {
             let live = client(
                 origin.baseURL,
-                transport: CredentialTransport(URLSessionTransport(), authentication: authentication, key: "k-9"))
+                transport: SignInTransport(URLSessionTransport(), signIn: authentication, key: "k-9"))
             _ = try await live.get("away")
             _ = try await live.get("home")
         }

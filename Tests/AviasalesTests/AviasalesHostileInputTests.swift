@@ -109,6 +109,7 @@ struct AviasalesHostileInputTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await AviasalesHarness.search(body: body)
         }
-        await #expect(throws: CancellationError.self) { try await task.value }
+        let error = await #expect(throws: ProviderError.self) { try await task.value }
+        #expect(error?.code == .timeout)
     }
 }

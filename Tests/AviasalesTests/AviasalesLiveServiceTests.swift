@@ -38,10 +38,9 @@ struct AviasalesLiveServiceTests {
     static func client(for server: LoopbackHTTPServer) -> ProviderClient {
         let provider = AviasalesProvider()
         return ProviderClient(
-            provider: provider.descriptor.id, endpoint: .remote(server.baseURL),
-            embedded: provider.descriptor.embeddedResponses,
-            transport: CredentialTransport(
-                URLSessionTransport(), authentication: provider.descriptor.authentication, key: token),
+            testing: provider.descriptor.id, on: .remote(server.baseURL),
+            samples: provider.descriptor.samples.responses,
+            transport: SignInTransport(URLSessionTransport(), signIn: .header("X-Access-Token"), key: token),
             requestTimeout: .seconds(20), now: { OfferFactory.retrievedAt })
     }
 

@@ -29,12 +29,12 @@ struct AviasalesProviderTests {
         #expect(descriptor.categories == [.flights])
         #expect(descriptor.nativeCurrency == .rub)
         #expect(descriptor.capabilities == [.dates, .roundTrips, .serverSideFilters])
-        #expect(descriptor.liveURL?.absoluteString == "https://api.travelpayouts.com")
-        #expect(descriptor.authentication == .header("X-Access-Token"))
-        #expect(Array(descriptor.embeddedResponses.bodies.keys) == ["prices_for_dates"])
-        #expect(descriptor.sampleQuery == SearchQuery(origin: "VIE", destination: "BCN"))
-        #expect(descriptor.perRequestKeys == ["id", "link"])
-        #expect(descriptor.priceKeys == ["value", "price"])
+        #expect(descriptor.live.first?.url.absoluteString == "https://api.travelpayouts.com")
+        #expect(descriptor.live.first?.signIn == .header("X-Access-Token"))
+        #expect(Array(descriptor.samples.responses.bodies.keys) == ["prices_for_dates"])
+        #expect(descriptor.samples.query == SearchQuery(origin: "VIE", destination: "BCN"))
+        #expect(descriptor.samples.perRequestKeys == ["id", "link"])
+        #expect(descriptor.samples.priceKeys == ["value", "price"])
     }
 
     // MARK: - The embedded sample
@@ -274,11 +274,11 @@ struct AviasalesProviderTests {
     @Test("The live request asks prices_for_dates for the query's route as Travelpayouts documents it")
     func liveRequest() async throws {
         let provider = AviasalesProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let base = try #require(URL(string: "https://api.travelpayouts.com"))
         let client = ProviderClient(
-            provider: provider.descriptor.id, endpoint: .remote(base),
-            embedded: provider.descriptor.embeddedResponses, transport: transport)
+            testing: provider.descriptor.id, on: .remote(base),
+            samples: provider.descriptor.samples.responses, transport: transport)
         let response = try await provider.search(SearchQuery(origin: "vie", destination: "bcn"), using: client)
 
         #expect(response.offers.count == 6)
@@ -302,11 +302,11 @@ struct AviasalesProviderTests {
     @Test("A live request leaves out the side of the route the query does not name")
     func liveRequestWithoutRoute() async throws {
         let provider = AviasalesProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let base = try #require(URL(string: "https://api.travelpayouts.com/v1"))
         let client = ProviderClient(
-            provider: provider.descriptor.id, endpoint: .remote(base),
-            embedded: provider.descriptor.embeddedResponses, transport: transport)
+            testing: provider.descriptor.id, on: .remote(base),
+            samples: provider.descriptor.samples.responses, transport: transport)
 
         _ = try await provider.search(SearchQuery(), using: client)
         _ = try await provider.search(SearchQuery(destination: "LED"), using: client)

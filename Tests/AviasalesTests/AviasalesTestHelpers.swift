@@ -20,8 +20,8 @@ enum AviasalesHarness {
     static func search(fixture: String, query: SearchQuery = SearchQuery()) async throws -> ProviderResponse {
         let provider = AviasalesProvider()
         let client = ProviderClient(
-            provider: provider.descriptor.id, endpoint: .file(fixtures.appendingPathComponent(fixture)),
-            embedded: provider.descriptor.embeddedResponses, transport: UnreachableTransport(),
+            testing: provider.descriptor.id, on: .file(fixtures.appendingPathComponent(fixture)),
+            samples: provider.descriptor.samples.responses, transport: UnreachableTransport(),
             now: { OfferFactory.retrievedAt })
         return try await provider.search(query, using: client)
     }
@@ -34,8 +34,8 @@ enum AviasalesHarness {
     static func search(body: String, query: SearchQuery = SearchQuery()) async throws -> ProviderResponse {
         let provider = AviasalesProvider()
         let client = ProviderClient(
-            provider: provider.descriptor.id, endpoint: .embedded,
-            embedded: EmbeddedResponses([AviasalesSamples.name: body]),
+            testing: provider.descriptor.id, on: .embedded,
+            samples: EmbeddedResponses([AviasalesSamples.name: body]),
             transport: UnreachableTransport(), now: { OfferFactory.retrievedAt })
         return try await provider.search(query, using: client)
     }

@@ -21,8 +21,8 @@ struct CarRentalProviderTests {
         #expect(descriptor.categories == [.cars])
         #expect(descriptor.nativeCurrency == nil)
         #expect(descriptor.capabilities.isEmpty)
-        #expect(descriptor.liveURL?.absoluteString == "https://api.carbooking.app")
-        #expect(descriptor.embeddedResponses.bodies.keys.sorted() == ["cars"])
+        #expect(descriptor.live.first?.url.absoluteString == "https://api.carbooking.app")
+        #expect(descriptor.samples.responses.bodies.keys.sorted() == ["cars"])
     }
 
     // MARK: The embedded sample
@@ -140,7 +140,7 @@ struct CarRentalProviderTests {
     @Test("a live search asks GET /cars under the base path, with no query items")
     func liveRequest() async throws {
         let provider = CarRentalProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let base = try #require(URL(string: "https://api.carbooking.app/v1"))
         let client = ProviderClient.embedded(for: provider, servedOver: base, transport: transport)
 
@@ -154,21 +154,6 @@ struct CarRentalProviderTests {
         #expect(request.url.host == "api.carbooking.app")
         #expect(request.url.path == "/v1/cars")
         #expect(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems == nil)
-    }
-
-    @Test("a search for flights is unsupported, without a request")
-    func flightsAreUnsupported() async throws {
-        let provider = CarRentalProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
-        let base = try #require(URL(string: "https://api.carbooking.app"))
-        let client = ProviderClient.embedded(for: provider, servedOver: base, transport: transport)
-        let error = try await #require(throws: ProviderError.self) {
-            try await provider.search(SearchQuery(kind: .flights), using: client)
-        }
-        #expect(error.code == .unsupported)
-        #expect(error.provider == "carrental")
-        #expect(error.message == "CarRental rents cars only, not flights")
-        #expect(transport.requests.isEmpty)
     }
 
     @Test("a file:// endpoint pointing at a recorded response reads it, with the client's clock")

@@ -23,14 +23,14 @@ enum CarRentalFixtures {
     /// A client whose `file://` endpoint is the fixture itself, as `--endpoint carrental=file://…` sets it.
     static func client(fixture name: String) -> ProviderClient {
         ProviderClient(
-            provider: "carrental", endpoint: .file(url(name)), embedded: EmbeddedResponses([:]),
+            testing: "carrental", on: .file(url(name)), samples: EmbeddedResponses([:]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
     /// A client that answers `/cars` with `body`.
     static func client(body: String) -> ProviderClient {
         ProviderClient(
-            provider: "carrental", endpoint: .embedded, embedded: EmbeddedResponses(["cars": body]),
+            testing: "carrental", on: .embedded, samples: EmbeddedResponses(["cars": body]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
@@ -46,7 +46,7 @@ enum CarRentalFixtures {
 
     /// The embedded sample's body.
     static func embeddedSample() throws -> String {
-        try #require(CarRentalProvider().descriptor.embeddedResponses.bodies["cars"])
+        try #require(CarRentalProvider().descriptor.samples.responses.bodies["cars"])
     }
 
     /// The embedded sample's offers.

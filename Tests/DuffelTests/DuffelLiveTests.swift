@@ -13,9 +13,9 @@ import Testing
 struct DuffelLiveTests {
     /// An aggregator that sends Duffel's requests to `server` with a key, as the command line sets it up.
     private func aggregator(_ server: LoopbackHTTPServer, retries: RetryPolicy = .never) throws -> Aggregator {
-        let settings = SearchSettings(
+        let settings = try SearchSettings(
             deadline: .seconds(20), requestTimeout: .seconds(20), endpoints: ["duffel": .remote(server.baseURL)],
-            apiKeys: ["duffel": "duffel_test_KEY"], retryPolicy: retries)
+            credentials: ["duffel": Credentials([.apiKey: "duffel_test_KEY"])], retryPolicy: retries)
         return try Aggregator(providers: [DuffelProvider()], settings: settings)
     }
 
@@ -89,8 +89,9 @@ struct DuffelLiveTests {
         // The sample was recorded on 2026-11-22 at 23:40 UTC, and Duffel held its prices for half an hour.
         let server = try LoopbackHTTPServer { _ in .json(DuffelFixtures.sample, status: 201) }
         defer { server.stop() }
-        let settings = SearchSettings(
-            endpoints: ["duffel": .remote(server.baseURL)], apiKeys: ["duffel": "k"], retryPolicy: .never)
+        let settings = try SearchSettings(
+            endpoints: ["duffel": .remote(server.baseURL)], credentials: ["duffel": Credentials([.apiKey: "k"])],
+            retryPolicy: .never)
         let later = Date(timeIntervalSince1970: 1_795_400_000)
         let result = try await Aggregator(providers: [DuffelProvider()], settings: settings, now: { later })
             .search(DuffelFixtures.query())
@@ -131,7 +132,7 @@ struct DuffelLiveTests {
         let error = try #require(result.outcomes.first?.error)
         #expect(result.outcomes.first?.status == .failed)
         #expect(error.code == .unauthorized)
-        #expect(error.remedy == .checkKey)
+        #expect(error.remedy == .checkCredentials([.apiKey]))
         #expect(
             error.message
                 == "the service refused the request: HTTP 401 Unauthorized: Invalid access token: "

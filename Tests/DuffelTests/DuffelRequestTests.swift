@@ -21,7 +21,7 @@ struct DuffelRequestTests {
     /// Searches the embedded sample served over a stub transport, returning what was sent.
     private func requests(for query: SearchQuery) async throws -> (ProviderResponse, [HTTPRequest]) {
         let provider = DuffelProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let client = ProviderClient.embedded(
             for: provider, servedOver: URL(string: "https://api.duffel.com"), transport: transport)
         let response = try await provider.search(query, using: client)
@@ -153,8 +153,8 @@ struct DuffelRequestTests {
         let provider = DuffelProvider()
         let transport = GatedTransport(body: DuffelSamples.offerRequests, opensAt: 4)
         let client = ProviderClient(
-            provider: "duffel", endpoint: .remote(URL(string: "https://api.duffel.com")!),
-            embedded: provider.descriptor.embeddedResponses, transport: transport)
+            testing: "duffel", on: .remote(URL(string: "https://api.duffel.com")!),
+            samples: provider.descriptor.samples.responses, transport: transport)
         let query = SearchQuery(
             origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18..2026-12-24"))
         let response = try await provider.search(query, using: client)
@@ -171,8 +171,8 @@ struct DuffelRequestTests {
             index == 1 ? HTTPResponse(status: 422, body: Data(failing.utf8)) : nil
         }
         let client = ProviderClient(
-            provider: "duffel", endpoint: .remote(URL(string: "https://api.duffel.com")!),
-            embedded: provider.descriptor.embeddedResponses, transport: transport)
+            testing: "duffel", on: .remote(URL(string: "https://api.duffel.com")!),
+            samples: provider.descriptor.samples.responses, transport: transport)
         let query = SearchQuery(
             origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18..2026-12-19"))
         let response = try await provider.search(query, using: client)

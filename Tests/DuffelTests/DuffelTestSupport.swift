@@ -18,7 +18,7 @@ enum DuffelFixtures {
     }
 
     /// The embedded answer to an offer request.
-    static var sample: String { DuffelProvider().descriptor.embeddedResponses.bodies["offer_requests"] ?? "" }
+    static var sample: String { DuffelProvider().descriptor.samples.responses.bodies["offer_requests"] ?? "" }
 
     /// A fixture's text.
     static func text(_ name: String) throws -> String {
@@ -28,14 +28,14 @@ enum DuffelFixtures {
     /// A client whose `file://` endpoint is the fixture itself, as `--endpoint duffel=file://…` sets it.
     static func client(fixture name: String) -> ProviderClient {
         ProviderClient(
-            provider: "duffel", endpoint: .file(url(name)), embedded: EmbeddedResponses([:]),
+            testing: "duffel", on: .file(url(name)), samples: EmbeddedResponses([:]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
     /// A client that answers every offer request with `body`.
     static func client(body: String) -> ProviderClient {
         ProviderClient(
-            provider: "duffel", endpoint: .embedded, embedded: EmbeddedResponses(["offer_requests": body]),
+            testing: "duffel", on: .embedded, samples: EmbeddedResponses(["offer_requests": body]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 

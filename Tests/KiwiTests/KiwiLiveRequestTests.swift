@@ -7,7 +7,7 @@ import ProviderTestKit
 import Testing
 
 /// The live request against a real HTTP server on loopback, checked item by item as Tequila documents
-/// `GET /v2/search`, with the key added by ``CredentialTransport`` as the runner adds it, and answered in
+/// `GET /v2/search`, with the key added by ``SignInTransport`` as the runner adds it, and answered in
 /// Tequila's documented shapes: a v2 result and its errors.
 @Suite("Kiwi's live request to Tequila, on loopback")
 struct KiwiLiveRequestTests {
@@ -83,9 +83,9 @@ struct KiwiLiveRequestTests {
     static func client(_ server: LoopbackHTTPServer) -> ProviderClient {
         let descriptor = KiwiProvider().descriptor
         return ProviderClient(
-            provider: descriptor.id, endpoint: .remote(server.baseURL), embedded: EmbeddedResponses([:]),
-            transport: CredentialTransport(URLSessionTransport(), authentication: descriptor.authentication, key: key),
-            requestTimeout: .seconds(20), now: { KiwiFixtures.retrievedAt })
+            testing: descriptor.id, on: .remote(server.baseURL), samples: EmbeddedResponses([:]),
+            transport: SignInTransport(URLSessionTransport(), signIn: .header("apikey"), key: key),
+            credentials: [.apiKey], requestTimeout: .seconds(20), now: { KiwiFixtures.retrievedAt })
     }
 
     @Test("a rich query is sent as Tequila documents it: method, path, every query item and the apikey header")
@@ -200,7 +200,7 @@ struct KiwiLiveRequestTests {
             try await KiwiProvider().search(try Self.richQuery(), using: Self.client(server))
         }
         #expect(error.code == .unauthorized)
-        #expect(error.remedy == .checkKey)
+        #expect(error.remedy == .checkCredentials([.apiKey]))
         #expect(error.message.hasSuffix("Invalid API key"))
         #expect(!error.description.contains(Self.key))
     }

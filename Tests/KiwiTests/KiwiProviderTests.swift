@@ -28,11 +28,12 @@ struct KiwiProviderTests {
         #expect(descriptor.categories == [.flights])
         #expect(descriptor.nativeCurrency == .eur)
         #expect(descriptor.capabilities == [.dates, .roundTrips, .serverSideFilters, .passengers, .cabins])
-        #expect(descriptor.liveURL?.absoluteString == "https://api.tequila.kiwi.com")
-        #expect(descriptor.authentication == .header("apikey"))
-        #expect(descriptor.embeddedResponses.bodies.keys.sorted() == ["search"])
-        #expect(descriptor.perRequestKeys.isSuperset(of: ["id", "search_id", "booking_token", "combination_id"]))
-        #expect(descriptor.priceKeys == ["price"])
+        #expect(descriptor.live.first?.url.absoluteString == "https://api.tequila.kiwi.com")
+        #expect(descriptor.live.first?.signIn == .header("apikey"))
+        #expect(descriptor.samples.responses.bodies.keys.sorted() == ["search"])
+        #expect(
+            descriptor.samples.perRequestKeys.isSuperset(of: ["id", "search_id", "booking_token", "combination_id"]))
+        #expect(descriptor.samples.priceKeys == ["price"])
     }
 
     // MARK: The embedded sample
@@ -164,10 +165,10 @@ struct KiwiProviderTests {
     @Test("a live search asks GET /v2/search with Tequila's parameters in order, and no key of its own")
     func liveRequest() async throws {
         let provider = KiwiProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let client = ProviderClient(
-            provider: "kiwi", endpoint: .remote(try #require(provider.descriptor.liveURL)),
-            embedded: EmbeddedResponses([:]), transport: transport)
+            testing: "kiwi", on: .remote(try #require(provider.descriptor.live.first?.url)),
+            samples: EmbeddedResponses([:]), transport: transport)
         let query = SearchQuery(
             origin: "VIE", destination: "BCN", departureDate: LocalDate(year: 2026, month: 12, day: 18),
             currency: .eur, sort: .duration)
@@ -192,10 +193,10 @@ struct KiwiProviderTests {
     @Test("a round trip to anywhere sends return dates, no destination, the party, the larger limit and the sort")
     func liveRoundTripRequest() async throws {
         let provider = KiwiProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let client = ProviderClient(
-            provider: "kiwi", endpoint: .remote(try #require(URL(string: "https://proxy.example/kiwi"))),
-            embedded: EmbeddedResponses([:]), transport: transport)
+            testing: "kiwi", on: .remote(try #require(URL(string: "https://proxy.example/kiwi"))),
+            samples: EmbeddedResponses([:]), transport: transport)
         let query = SearchQuery(
             departureDate: LocalDate(year: 2026, month: 12, day: 5),
             returnDate: LocalDate(year: 2027, month: 1, day: 9),
@@ -218,10 +219,10 @@ struct KiwiProviderTests {
         arguments: [(SortKey.price, "price"), (.duration, "duration"), (.departure, "date"), (.best, "quality")])
     func sortMapping(key: SortKey, expected: String) async throws {
         let provider = KiwiProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let client = ProviderClient(
-            provider: "kiwi", endpoint: .remote(try #require(provider.descriptor.liveURL)),
-            embedded: EmbeddedResponses([:]), transport: transport)
+            testing: "kiwi", on: .remote(try #require(provider.descriptor.live.first?.url)),
+            samples: EmbeddedResponses([:]), transport: transport)
         _ = try await provider.search(SearchQuery(sort: key), using: client)
         let url = try #require(transport.requests.first?.url)
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
@@ -306,19 +307,5 @@ struct KiwiProviderTests {
         let response = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
         #expect(response.offers.map(\.id) == once.map(\.id))
         #expect(response.skipped == repeated.count - once.count)
-    }
-
-    @Test("a search for cars is unsupported, without a request")
-    func carsAreUnsupported() async throws {
-        let provider = KiwiProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
-        let client = ProviderClient(
-            provider: "kiwi", endpoint: .remote(try #require(provider.descriptor.liveURL)),
-            embedded: EmbeddedResponses([:]), transport: transport)
-        let error = try await #require(throws: ProviderError.self) {
-            try await provider.search(SearchQuery(kind: .cars), using: client)
-        }
-        #expect(error.code == .unsupported)
-        #expect(transport.requests.isEmpty)
     }
 }

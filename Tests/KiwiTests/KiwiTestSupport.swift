@@ -20,14 +20,14 @@ enum KiwiFixtures {
     /// A client whose `file://` endpoint is the fixture itself, as `--endpoint kiwi=file://…` sets it.
     static func client(fixture name: String) -> ProviderClient {
         ProviderClient(
-            provider: "kiwi", endpoint: .file(url(name)), embedded: EmbeddedResponses([:]),
+            testing: "kiwi", on: .file(url(name)), samples: EmbeddedResponses([:]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
     /// A client that answers Kiwi's `search` request with `body`.
     static func client(body: String) -> ProviderClient {
         ProviderClient(
-            provider: "kiwi", endpoint: .embedded, embedded: EmbeddedResponses(["search": body]),
+            testing: "kiwi", on: .embedded, samples: EmbeddedResponses(["search": body]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
@@ -43,7 +43,7 @@ enum KiwiFixtures {
 
     /// The embedded sample's body.
     static func embeddedSample() throws -> String {
-        try #require(KiwiProvider().descriptor.embeddedResponses.bodies["search"])
+        try #require(KiwiProvider().descriptor.samples.responses.bodies["search"])
     }
 }
 
@@ -79,11 +79,11 @@ struct KiwiServingRecording: OfferProvider {
     /// Serves `body` for Kiwi's `search` request.
     init(_ body: String) {
         var descriptor = KiwiProvider().descriptor
-        descriptor.embeddedResponses = EmbeddedResponses(["search": body])
+        descriptor.samples.responses = EmbeddedResponses(["search": body])
         self.descriptor = descriptor
     }
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         try await KiwiProvider().search(query, using: client)
     }
 }

@@ -17,7 +17,7 @@ enum SitaFixtures {
     /// Searches a fixture served as a `file://` endpoint, as `--endpoint sita=file://…` sets it.
     static func search(_ name: String) async throws -> ProviderResponse {
         let client = ProviderClient(
-            provider: "sita", endpoint: .file(url(name)), embedded: EmbeddedResponses([:]),
+            testing: "sita", on: .file(url(name)), samples: EmbeddedResponses([:]),
             transport: UnreachableTransport())
         return try await SitaProvider().search(SearchQuery(kind: .airlineDirectory), using: client)
     }
@@ -25,7 +25,7 @@ enum SitaFixtures {
     /// Searches a body served for `/airlines`.
     static func search(body: String) async throws -> ProviderResponse {
         let client = ProviderClient(
-            provider: "sita", endpoint: .embedded, embedded: EmbeddedResponses(["airlines": body]),
+            testing: "sita", on: .embedded, samples: EmbeddedResponses(["airlines": body]),
             transport: UnreachableTransport())
         return try await SitaProvider().search(SearchQuery(kind: .airlineDirectory), using: client)
     }
@@ -54,8 +54,8 @@ struct SitaProviderTests {
         #expect(descriptor.categories == [.airlineDirectory])
         #expect(descriptor.capabilities.isEmpty)
         #expect(descriptor.nativeCurrency == nil)
-        #expect(descriptor.liveURL?.scheme == "https")
-        #expect(descriptor.embeddedResponses.bodies.keys.sorted() == ["airlines"])
+        #expect(descriptor.live.first?.url.scheme == "https")
+        #expect(descriptor.samples.responses.bodies.keys.sorted() == ["airlines"])
     }
 
     // MARK: The embedded sample
@@ -148,7 +148,7 @@ struct SitaProviderTests {
     @Test("a live search asks GET <base>/airlines with no query items")
     func liveRequest() async throws {
         let provider = SitaProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let base = try #require(URL(string: "https://airlines.api.sita.aero/v1"))
         let client = ProviderClient.embedded(for: provider, servedOver: base, transport: transport)
         let response = try await provider.search(SearchQuery(kind: .airlineDirectory), using: client)

@@ -26,8 +26,8 @@ struct SunWebProviderTests {
         #expect(descriptor.categories == [.flights])
         #expect(descriptor.nativeCurrency == .eur)
         #expect(descriptor.capabilities == [.roundTrips])
-        #expect(descriptor.liveURL?.absoluteString == "https://api.sunweb.nl")
-        #expect(descriptor.embeddedResponses.bodies.keys.sorted() == ["airlines", "flights"])
+        #expect(descriptor.live.first?.url.absoluteString == "https://api.sunweb.nl")
+        #expect(descriptor.samples.responses.bodies.keys.sorted() == ["airlines", "flights"])
     }
 
     // MARK: The embedded sample
@@ -160,7 +160,7 @@ struct SunWebProviderTests {
     @Test("a live search asks GET /flights and GET /airlines under the base path, with no query items")
     func liveRequests() async throws {
         let provider = SunWebProvider()
-        let transport = SampleTransport(samples: provider.descriptor.embeddedResponses)
+        let transport = SampleTransport(samples: provider.descriptor.samples.responses)
         let client = ProviderClient.embedded(
             for: provider, servedOver: URL(string: "https://api.sunweb.nl/v1"), transport: transport)
 
@@ -197,7 +197,7 @@ struct SunWebProviderTests {
             .appendingPathComponent("sunweb-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let samples = SunWebProvider().descriptor.embeddedResponses.bodies
+        let samples = SunWebProvider().descriptor.samples.responses.bodies
         try Data(try #require(samples["flights"]).utf8).write(to: folder.appendingPathComponent("flights.json"))
         let airlines = #"{"airlines": [{"id": "Vueling", "name": "Vueling from a file"}]}"#
         try Data(airlines.utf8).write(to: folder.appendingPathComponent("airlines.json"))
@@ -218,7 +218,7 @@ struct SunWebProviderTests {
             .appendingPathComponent("sunweb-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let flights = try #require(SunWebProvider().descriptor.embeddedResponses.bodies["flights"])
+        let flights = try #require(SunWebProvider().descriptor.samples.responses.bodies["flights"])
         try Data(flights.utf8).write(to: folder.appendingPathComponent("flights.json"))
 
         let response = try await SunWebProvider().search(
@@ -313,16 +313,5 @@ struct SunWebProviderTests {
             try await SunWebProvider().search(SearchQuery(), using: SunWebFixtures.client(replacing: ["flights": nil]))
         }
         #expect(error.code == .configuration)
-    }
-
-    @Test("a search for cars is unsupported, without a request")
-    func carsAreUnsupported() async throws {
-        let transport = RoutedTransport(failing: [], status: 500)
-        let error = try await #require(throws: ProviderError.self) {
-            try await SunWebProvider().search(
-                SearchQuery(kind: .cars), using: try SunWebFixtures.client(live: transport))
-        }
-        #expect(error.code == .unsupported)
-        #expect(transport.requests.isEmpty)
     }
 }

@@ -25,24 +25,24 @@ enum SunWebFixtures {
     /// A client for `endpoint` that never reaches the network.
     static func client(endpoint: Endpoint) -> ProviderClient {
         ProviderClient(
-            provider: "sunweb", endpoint: endpoint, embedded: EmbeddedResponses([:]),
+            testing: "sunweb", on: endpoint, samples: EmbeddedResponses([:]),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
     /// A client that serves the embedded samples with some bodies replaced (or removed, with `nil`).
     static func client(replacing bodies: [String: String?]) -> ProviderClient {
-        var samples = SunWebProvider().descriptor.embeddedResponses.bodies
+        var samples = SunWebProvider().descriptor.samples.responses.bodies
         for (name, body) in bodies { samples[name] = body }
         return ProviderClient(
-            provider: "sunweb", endpoint: .embedded, embedded: EmbeddedResponses(samples),
+            testing: "sunweb", on: .embedded, samples: EmbeddedResponses(samples),
             transport: UnreachableTransport(), now: { retrievedAt })
     }
 
     /// A client for a live endpoint whose requests `transport` answers.
     static func client(live transport: any HTTPTransport) throws -> ProviderClient {
         ProviderClient(
-            provider: "sunweb", endpoint: .remote(try #require(URL(string: "https://api.sunweb.nl"))),
-            embedded: EmbeddedResponses([:]), transport: transport, now: { retrievedAt })
+            testing: "sunweb", on: .remote(try #require(URL(string: "https://api.sunweb.nl"))),
+            samples: EmbeddedResponses([:]), transport: transport, now: { retrievedAt })
     }
 
     /// Searches a fixture folder.
@@ -87,7 +87,7 @@ final class RoutedTransport: HTTPTransport, @unchecked Sendable {
 
     /// Serves the embedded samples, except for the request names in `failing`, which get `status`.
     convenience init(failing: Set<String>, status: Int) {
-        let samples = SunWebProvider().descriptor.embeddedResponses.bodies
+        let samples = SunWebProvider().descriptor.samples.responses.bodies
         self.init { name in
             guard !failing.contains(name), let body = samples[name] else {
                 return HTTPResponse(status: status, body: Data("<h1>Service Unavailable</h1>".utf8))
@@ -110,7 +110,7 @@ final class RoutedTransport: HTTPTransport, @unchecked Sendable {
 final class RendezvousTransport: HTTPTransport, @unchecked Sendable {
     private let expected: Int
     private let patience: Duration
-    private let samples = SunWebProvider().descriptor.embeddedResponses.bodies
+    private let samples = SunWebProvider().descriptor.samples.responses.bodies
     private let lock = NSLock()
     private var arrived: [String] = []
     private var gaveUp: [String] = []

@@ -33,7 +33,7 @@ public struct FakeProvider: OfferProvider {
     ) {
         descriptor = ProviderDescriptor(
             id: id, displayName: id.rawValue.capitalized, summary: "A fake for tests.", categories: categories,
-            nativeCurrency: currency, capabilities: capabilities, embeddedResponses: EmbeddedResponses([:]))
+            nativeCurrency: currency, capabilities: capabilities, samples: ProviderSamples(EmbeddedResponses([:])))
         self.behaviour = behaviour
         self.delay = delay
     }
@@ -43,9 +43,17 @@ public struct FakeProvider: OfferProvider {
     ///   - query: ignored.
     ///   - client: ignored.
     /// - Returns: the configured offers.
-    /// - Throws: the configured error, or `CancellationError` when cancelled while waiting.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        if delay > .zero { try await Task.sleep(for: delay) }
+    /// - Throws: the configured error, or `timeout` when cancelled while waiting.
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
+        if delay > .zero {
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                throw ProviderError(.timeout, provider: client.provider, "was cancelled at the deadline")
+            }
+        }
         switch behaviour {
         case .offers(let offers, let skipped, let notes):
             return ProviderResponse(offers: offers, skipped: skipped, notes: notes)

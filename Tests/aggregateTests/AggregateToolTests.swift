@@ -18,7 +18,7 @@ private struct SecondAccount: OfferProvider {
         self.descriptor = descriptor
     }
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         try await base.search(query, using: client)
     }
 }
@@ -27,9 +27,10 @@ private struct SecondAccount: OfferProvider {
 private struct RouteProvider: OfferProvider {
     let descriptor = ProviderDescriptor(
         id: "routes", displayName: "Routes", summary: "Needs a route and a date.", categories: [.flights],
-        requiredFields: [.origin, .destination, .departureDate], embeddedResponses: EmbeddedResponses(["x": "[]"]))
+        requiredFields: [.origin, .destination, .departureDate],
+        samples: ProviderSamples(EmbeddedResponses(["x": "[]"])))
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         ProviderResponse(offers: [])
     }
 }

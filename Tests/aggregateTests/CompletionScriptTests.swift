@@ -12,11 +12,11 @@ private struct NamedProvider: OfferProvider {
     init(_ id: ProviderID, live: Bool) {
         descriptor = ProviderDescriptor(
             id: id, displayName: id.rawValue, summary: "Only an id.", categories: [.flights],
-            liveURL: live ? URL(string: "https://\(id.rawValue).example") : nil,
-            embeddedResponses: EmbeddedResponses(["x": "[]"]))
+            live: live ? [LiveService(URL(string: "https://\(id.rawValue).example") ?? URL(fileURLWithPath: "/"))] : [],
+            samples: ProviderSamples(EmbeddedResponses(["x": "[]"])))
     }
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         ProviderResponse(offers: [])
     }
 }

@@ -45,9 +45,9 @@ struct ExternalProtocolTests {
         #expect(descriptor.capabilities == [.dates, .roundTrips])
         #expect(descriptor.requiredFields == [.origin, .departureDate])
         #expect(spec.environment == ["PY_KEY"])
-        #expect(descriptor.sampleQuery.origins == ["VIE", "LNZ"])
-        #expect(descriptor.sampleQuery.departureDates == DateRange(parsing: "2026-12-18..2026-12-20"))
-        #expect(descriptor.sampleQuery.cabin == .business)
+        #expect(descriptor.samples.query.origins == ["VIE", "LNZ"])
+        #expect(descriptor.samples.query.departureDates == DateRange(parsing: "2026-12-18..2026-12-20"))
+        #expect(descriptor.samples.query.cabin == .business)
     }
 
     @Test(arguments: [
@@ -181,7 +181,7 @@ struct ExternalProtocolTests {
     }
 
     @Test func aProgramGetsOnlyTheVariablesItsSpecNamesAndItsEndpoint() throws {
-        let environment = try Self.provider().programEnvironment(endpoint: .embedded)
+        let environment = try Self.provider().programEnvironment(endpoint: "embedded")
         #expect(environment == ["PATH": "/bin", "HOME": "/home/x", "AGGREGATE_ENDPOINT": "embedded"])
     }
 

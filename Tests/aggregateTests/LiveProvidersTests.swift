@@ -81,7 +81,7 @@ struct ProviderCheckQueryTests {
     private static func descriptor(_ sample: SearchQuery, required: Set<QueryField> = []) -> ProviderDescriptor {
         ProviderDescriptor(
             id: "probe", displayName: "Probe", summary: "A probe.", categories: [.flights], capabilities: [.dates],
-            requiredFields: required, embeddedResponses: EmbeddedResponses([:]), sampleQuery: sample)
+            requiredFields: required, samples: ProviderSamples(EmbeddedResponses([:]), query: sample))
     }
 
     private static let today = LocalDate(iso: "2026-11-23") ?? LocalDate(daysSinceEpoch: 0)

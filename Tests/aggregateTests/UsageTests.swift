@@ -111,7 +111,7 @@ struct UsageTests {
         #expect(run.status == 0)
         #expect(
             run.stdout == """
-                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY                        API KEY
+                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY                        CREDENTIALS
                 kiwi       Kiwi.com                flights            EUR       cabins, dates, passengers, …             file:///tmp/kiwi.json     --endpoint                    not set
                 aviasales  Aviasales               flights            RUB       dates, round_trips, server_side_filters  https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  not set
                 sunweb     SunWeb                  flights            EUR       round_trips                              embedded                  default                       -

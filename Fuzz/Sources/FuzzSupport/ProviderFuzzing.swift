@@ -11,7 +11,7 @@ public enum ProviderFuzzing {
     /// - Parameter provider: the provider under test.
     /// - Returns: the exit status.
     public static func main(_ provider: some OfferProvider) -> Int32 {
-        let samples = provider.descriptor.embeddedResponses.bodies
+        let samples = provider.descriptor.samples.responses.bodies
         let names = samples.keys.sorted()
         if let folder = seedsFolder() {
             // One seed per sample, its first byte choosing the request it stands in for.
@@ -26,9 +26,9 @@ public enum ProviderFuzzing {
             var bodies = samples
             bodies[names[Int(first) % names.count]] = String(decoding: bytes.dropFirst(), as: UTF8.self)
             let client = ProviderClient(
-                provider: provider.descriptor.id, endpoint: .embedded, embedded: EmbeddedResponses(bodies),
+                testing: provider.descriptor.id, on: .embedded, samples: EmbeddedResponses(bodies),
                 transport: Unreachable())
-            let query = provider.descriptor.sampleQuery
+            let query = provider.descriptor.samples.query
             run { _ = try? await provider.search(query, using: client) }
         }
         return aggregate_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv) { data, count in

@@ -5,7 +5,7 @@ import ProviderKit
 /// `aggregate providers --check`: one small real request per live provider, to show that its key and
 /// endpoint work and how long it takes to answer.
 ///
-/// Each provider is asked its own ``ProviderDescriptor/sampleQuery``, the question its samples answer,
+/// Each provider is asked its own ``ProviderSamples/query``, the question its samples answer,
 /// with its dates moved a month ahead when they lie in the past or are missing but needed: a live service
 /// refuses a search for yesterday. All providers are asked at once under the command's deadline, so a
 /// machine without a network learns it within that deadline, from each provider's own error.
@@ -30,7 +30,7 @@ struct ProviderCheck {
     ///   - today: today's date.
     /// - Returns: its sample query, dated a month ahead where it needs a date and has none in the future.
     static func query(for descriptor: ProviderDescriptor, today: LocalDate) -> SearchQuery {
-        var query = descriptor.sampleQuery
+        var query = descriptor.samples.query
         let ahead = LocalDate(daysSinceEpoch: today.daysSinceEpoch + 30)
         let needsDate = query.departureDates != nil || descriptor.requiredFields.contains(.departureDate)
         if needsDate, (query.departureDates?.first ?? today) <= today {

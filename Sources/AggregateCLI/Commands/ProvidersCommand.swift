@@ -57,10 +57,9 @@ struct ProvidersCommand: Command {
 
     private let environment: [String: String]
 
-    /// `set`, `not set`, or `-` for a provider that takes no key: never the key itself.
-    private func apiKeyState(_ descriptor: ProviderDescriptor) -> String {
-        guard descriptor.authentication.takesKey else { return "-" }
-        return APIKeys.key(for: descriptor.id, in: environment) == nil ? "not set" : "set"
+    /// `set`, `not set`, `partly set`, or `-` for a provider that needs no credentials: never a value.
+    private func credentialState(_ descriptor: ProviderDescriptor) -> String {
+        CredentialVariables.state(of: descriptor, in: environment)
     }
 
     /// `installed` for a provider the tool was built with; for an outside program, where it was found.
@@ -87,7 +86,7 @@ struct ProvidersCommand: Command {
         }
         var table = TextTable(columns: [
             .init(title: "ID"), .init(title: "NAME"), .init(title: "OFFERS"), .init(title: "CURRENCY"),
-            .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "API KEY"),
+            .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "CREDENTIALS"),
         ])
         // Where each was found matters only once outside programs are among them.
         let showFoundIn = listed.contains { $0 is ExternalProvider }
@@ -100,7 +99,7 @@ struct ProvidersCommand: Command {
                 descriptor.nativeCurrency?.rawValue ?? "-",
                 descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
                 endpoints.endpoints[descriptor.id]?.description ?? "embedded",
-                endpoints.origins[descriptor.id] ?? "default", apiKeyState(descriptor), foundIn(descriptor),
+                endpoints.origins[descriptor.id] ?? "default", credentialState(descriptor), foundIn(descriptor),
             ])
         }
         console.writeOut(table.render(bold: console.colors) + "\n")
@@ -126,11 +125,13 @@ struct ProvidersCommand: Command {
             json.key("endpoint_source")
             json.string(endpoints.origins[descriptor.id] ?? "default")
             json.key("live_url")
-            json.string(descriptor.liveURL?.absoluteString)
+            json.string(descriptor.live.first?.url.absoluteString)
             json.key("api_key")
-            json.string(apiKeyState(descriptor))
+            json.string(credentialState(descriptor))
             json.key("api_key_variable")
-            json.string(descriptor.authentication.takesKey ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
+            json.string(descriptor.credentials.contains(.apiKey) ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
+            json.key("credential_variables")
+            json.strings(CredentialVariables.variables(of: descriptor))
             json.key("found_in")
             json.string(foundIn(descriptor))
         }
@@ -141,7 +142,8 @@ struct ProvidersCommand: Command {
         let live = listed.filter { settings.endpoint(of: $0.descriptor.id).isRemote }
         guard !live.isEmpty else {
             console.printError(
-                "no provider is live: set a provider's API key (AGGREGATE_<ID>_API_KEY) or its endpoint "
+                "no provider is live: set a provider's credentials (AGGREGATE_<ID>_API_KEY, or _CLIENT_ID and "
+                    + "_CLIENT_SECRET) or its endpoint "
                     + "(--endpoint ID=live or ID=https://…); 'aggregate providers' shows each one's endpoint")
             return .success
         }

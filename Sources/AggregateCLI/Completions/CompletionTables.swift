@@ -87,7 +87,7 @@ struct CompletionTables: Sendable {
     init(configurations: [CommandConfiguration], catalog: ProviderCatalog) {
         self.init(
             configurations: configurations, providerIDs: catalog.ids,
-            liveProviderIDs: catalog.all.map(\.descriptor).filter { $0.liveURL != nil }.map(\.id))
+            liveProviderIDs: catalog.all.map(\.descriptor).filter { !$0.live.isEmpty }.map(\.id))
     }
 
     /// The names of every word that may follow `aggregate`.

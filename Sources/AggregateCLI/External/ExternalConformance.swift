@@ -59,7 +59,8 @@ enum ExternalConformance {
         lines += ConformanceLine.lines(for: report, planned: coreAspects, provider: program.id)
 
         let outcome = await provider.run(
-            provider.descriptor.sampleQuery, endpoint: .embedded, timeLeft: deadline, maxOutputBytes: maxOutputBytes)
+            provider.descriptor.samples.query, endpoint: Endpoint.embedded.description, timeLeft: deadline,
+            maxOutputBytes: maxOutputBytes)
         lines.append(outputLine(provider, outcome, maxOutputBytes: maxOutputBytes))
         lines.append(
             outcome.ending == .deadline

@@ -5,10 +5,10 @@ import ProviderKit
 /// A provider that is a program outside the tool, speaking `aggregate.provider.v1`: run as
 /// `<program> search` with the query on standard input, it writes one offer per line and a status line.
 ///
-/// Its search ignores the HTTP client but for what it says of the search: the provider id its offers take
+/// Its search ignores the client but for what it says of the search: the provider id its offers take
 /// (`client.provider`), the time left (`client.timeLeft`), the size cap (`client.maxResponseBytes`) and the
-/// endpoint setting, which reaches the program as `AGGREGATE_ENDPOINT` (`embedded` unless the user set
-/// one). Only the variables its spec lists, and `PATH`, `HOME`, `LANG` and `TZ`, are passed to it.
+/// endpoint setting (`client.endpointDescription`), which reaches the program as `AGGREGATE_ENDPOINT`
+/// (`embedded` unless the user set one). Only the variables its spec lists, and `PATH`, `HOME`, `LANG` and `TZ`, are passed to it.
 ///
 /// How a run becomes an answer or a ``ProviderError``:
 /// - it cannot be started: `configuration`;
@@ -49,18 +49,15 @@ struct ExternalProvider: OfferProvider {
         self.children = children
     }
 
-    func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        guard descriptor.categories.contains(query.kind) else {
-            throw ProviderError(
-                .unsupported, provider: client.provider, "offers \(spec.offersText), not \(query.kind.rawValue)")
-        }
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
         // A live client without a deadline is the runner asking for a cached answer, which a program has not.
-        if client.deadline == nil, client.endpoint.isRemote {
+        if client.deadline == nil, client.isLive {
             throw ProviderError(
                 .notCached, provider: client.provider, "is an outside program and keeps no cached answers")
         }
         let outcome = await run(
-            query, endpoint: client.endpoint, timeLeft: client.timeLeft, maxOutputBytes: client.maxResponseBytes)
+            query, endpoint: client.endpointDescription, timeLeft: client.timeLeft,
+            maxOutputBytes: client.maxResponseBytes)
         return try response(
             from: outcome, provider: client.provider, retrievedAt: client.now(), maxOutputBytes: client.maxResponseBytes
         )
@@ -74,7 +71,7 @@ struct ExternalProvider: OfferProvider {
     ///   - maxOutputBytes: the most output accepted.
     /// - Returns: how the run ended and what it wrote.
     func run(
-        _ query: SearchQuery, endpoint: Endpoint, timeLeft: Duration, maxOutputBytes: Int
+        _ query: SearchQuery, endpoint: String, timeLeft: Duration, maxOutputBytes: Int
     ) async -> ExternalRun.Outcome {
         var json = JSONWriter(style: .compact)
         SearchRenderer.write(query, to: &json)
@@ -87,10 +84,10 @@ struct ExternalProvider: OfferProvider {
 
     /// The program's whole environment: the base variables and those its spec lists, when set, and the
     /// endpoint setting.
-    func programEnvironment(endpoint: Endpoint) -> [String: String] {
+    func programEnvironment(endpoint: String) -> [String: String] {
         let names = Set(ExternalSpec.baseEnvironment + spec.environment)
         var passed = environment.filter { names.contains($0.key) }
-        passed[Self.endpointVariable] = endpoint.description
+        passed[Self.endpointVariable] = endpoint
         return passed
     }
 

@@ -153,12 +153,14 @@ struct ExternalSpec: Sendable, Hashable {
         return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
-    /// The descriptor the tool knows the program by: no live URL, no samples, no key of the tool's own
-    /// (a program that takes a key lists its variable in `environment`).
+    /// The descriptor the tool knows the program by: no live service, no samples, no credentials of the
+    /// tool's own (a program that takes a key lists its variable in `environment`).
     var descriptor: ProviderDescriptor {
         ProviderDescriptor(
             id: id, displayName: name, summary: summary, categories: offers, nativeCurrency: currency,
-            capabilities: capabilities, requiredFields: requires, embeddedResponses: EmbeddedResponses([:]),
-            sampleQuery: sampleQuery ?? SearchQuery(kind: offers.contains(.flights) ? .flights : .cars))
+            capabilities: capabilities, requiredFields: requires,
+            samples: ProviderSamples(
+                EmbeddedResponses([:]),
+                query: sampleQuery ?? SearchQuery(kind: offers.contains(.flights) ? .flights : .cars)))
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import ProviderKit
 
 /// The settings every command that asks providers shares, from options, the environment and the config
-/// file: endpoints, the deadline, the size cap, API keys, the cache and offline mode.
+/// file: endpoints, the deadline, the size cap, credentials, the cache and offline mode, read once into
+/// settings that do not change afterwards.
 struct ConnectionOptions {
     /// `--timeout`, as every command that asks providers lists it.
     static let timeout = OptionSpec(
@@ -21,12 +22,12 @@ struct ConnectionOptions {
     static let maxResponseSize = OptionSpec(
         key: .maxResponseSize, valueName: "SIZE", help: "Largest response accepted, such as 32MiB (default) or 500KiB")
 
-    /// The settings, with the embedded rates.
-    var settings: SearchSettings
+    /// The settings.
+    let settings: SearchSettings
     /// Where each provider's endpoint setting came from.
-    var endpointOrigins: [ProviderID: String]
+    let endpointOrigins: [ProviderID: String]
     /// The config file as read.
-    var config: ConfigFile
+    let config: ConfigFile
 
     init(_ options: ParsedOptions, context: CommandContext, command: String) throws(UsageError) {
         let reader = ValueReader(options: options, command: command)
@@ -45,10 +46,15 @@ struct ConnectionOptions {
                 "'--offline' needs the cache folder, and neither XDG_CACHE_HOME nor HOME is set",
                 hint: "set XDG_CACHE_HOME to an absolute path", command: command)
         }
-        settings = SearchSettings(
-            deadline: deadline, requestTimeout: deadline,
-            maxResponseBytes: try reader.size(.maxResponseSize) ?? config.maxResponseBytes ?? 32 << 20,
-            endpoints: endpoints.endpoints, apiKeys: APIKeys.keys(from: environment, providers: context.catalog.all),
-            cache: cache, offline: offline)
+        let maxResponseBytes =
+            try reader.size(.maxResponseSize) ?? config.maxResponseBytes ?? HTTPResponse.defaultSizeCap
+        do {
+            settings = try SearchSettings(
+                deadline: deadline, maxResponseBytes: maxResponseBytes, endpoints: endpoints.endpoints,
+                credentials: CredentialVariables.credentials(from: environment, providers: context.catalog.all),
+                cache: cache, offline: offline)
+        } catch {
+            throw UsageError(Wording.setup(error), hint: "check --timeout and --max-response-size", command: command)
+        }
     }
 }

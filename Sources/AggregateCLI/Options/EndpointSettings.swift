@@ -3,16 +3,17 @@ import Foundation
 import ProviderKit
 
 /// Each provider's endpoint, from `--endpoint ID=URL`, `AGGREGATE_<ID>_ENDPOINT` or the config file
-/// (in that order of precedence); else its live service when its API key is set in
-/// `AGGREGATE_<ID>_API_KEY` (setting a key is how a user says "ask the real service"); else `embedded`.
+/// (in that order of precedence); else its live service when the credentials its sign-in needs are set
+/// (`AGGREGATE_<ID>_API_KEY`, or `AGGREGATE_<ID>_CLIENT_ID` and `…_CLIENT_SECRET`: setting them is how a user
+/// says "ask the real service"); else `embedded`.
 /// Every setting given is checked, also one a setting of higher precedence overrides, and a bad one is an
 /// error that names where it was set: the flag, the variable, or the config file and its key
 /// (`config file PATH: endpoints.kiwi: …`).
 struct EndpointSettings {
     /// The endpoint of every installed provider.
     var endpoints: [ProviderID: Endpoint] = [:]
-    /// Where each setting came from: `--endpoint`, the endpoint variable's name, `config file`, the key
-    /// variable's name (`AGGREGATE_KIWI_API_KEY`) when a key made the provider live, or `default`.
+    /// Where each setting came from: `--endpoint`, the endpoint variable's name, `config file`, the credential
+    /// variables' names (`AGGREGATE_KIWI_API_KEY`) when credentials made the provider live, or `default`.
     var origins: [ProviderID: String] = [:]
 
     init(
@@ -63,11 +64,16 @@ struct EndpointSettings {
         }
         for provider in providers where origins[provider.descriptor.id] == "default" {
             let descriptor = provider.descriptor
-            guard let live = descriptor.liveURL, descriptor.authentication.takesKey,
-                APIKeys.key(for: descriptor.id, in: environment) != nil
+            let credentials = CredentialVariables.credentials(for: descriptor, in: environment)
+            // Setting a service's credentials is how a user says "ask the real service": the first service
+            // whose credentials are all set.
+            guard
+                let service = descriptor.live.first(where: {
+                    $0.signIn.needsCredentials && credentials.has($0.signIn.credentials)
+                })
             else { continue }
-            endpoints[descriptor.id] = .remote(live)
-            origins[descriptor.id] = EnvironmentNames.apiKey(of: descriptor.id)
+            endpoints[descriptor.id] = .remote(service.url)
+            origins[descriptor.id] = Wording.list(CredentialVariables.variables(of: service.signIn, for: descriptor.id))
         }
     }
 
@@ -87,7 +93,7 @@ struct EndpointSettings {
         throws(UsageError) -> Endpoint
     {
         if value.trimmingCharacters(in: .whitespaces).lowercased() == "live" {
-            guard let url = descriptor.liveURL else {
+            guard let url = descriptor.live.first?.url else {
                 throw UsageError(
                     "\(origin): \(descriptor.id) has no live service", hint: "give its URL instead", command: command)
             }

@@ -2,14 +2,19 @@ import AggregatorCore
 import ProviderKit
 
 /// The environment variables the tool reads for a provider, named after its id: `AGGREGATE_KIWI_ENDPOINT`,
-/// `AGGREGATE_KIWI_API_KEY`. A dash in an id becomes an underscore, since shells do not allow dashes in
-/// variable names.
+/// `AGGREGATE_KIWI_API_KEY`, `AGGREGATE_AMADEUS_CLIENT_ID`. A dash in an id becomes an underscore, since
+/// shells do not allow dashes in variable names.
 enum EnvironmentNames {
     /// `AGGREGATE_KIWI_ENDPOINT`: sets a provider's endpoint.
     static func endpoint(of id: ProviderID) -> String { "AGGREGATE_\(stem(id))_ENDPOINT" }
 
     /// `AGGREGATE_KIWI_API_KEY`: holds a provider's API key.
-    static func apiKey(of id: ProviderID) -> String { "AGGREGATE_\(stem(id))_API_KEY" }
+    static func apiKey(of id: ProviderID) -> String { credential(.apiKey, of: id) }
+
+    /// `AGGREGATE_AMADEUS_CLIENT_SECRET`: holds one credential of a provider, named after the credential.
+    static func credential(_ name: CredentialName, of id: ProviderID) -> String {
+        "AGGREGATE_\(stem(id))_\(name.rawValue.uppercased())"
+    }
 
     private static func stem(_ id: ProviderID) -> String {
         String(id.rawValue.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })

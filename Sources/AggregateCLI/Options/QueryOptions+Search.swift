@@ -11,11 +11,10 @@ extension QueryOptions {
     /// - Returns: the result.
     /// - Throws: ``AggregatorSetupError`` when the set-up is inconsistent.
     func search(_ query: SearchQuery, console: Console) async throws(AggregatorSetupError) -> SearchResult {
-        var settings = settings
-        settings.favoriteCarriers = FavoritesLocation.load(from: favoritesFolder, console: console)
+        let favorites = FavoriteCarriers(FavoritesLocation.load(from: favoritesFolder, console: console))
         let aggregator = try Aggregator(
             providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
-            settings: settings)
+            settings: settings, pipeline: SearchPipeline(rates: rates, favorites: favorites))
         let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
         var report: (@Sendable (SearchProgress) -> Void)?
         if let progress { report = { progress.show($0) } }

@@ -72,8 +72,10 @@ struct QueryOptions {
     var query: SearchQuery
     /// The providers to ask.
     var providers: [any OfferProvider]
-    /// Limits, rates, endpoints and keys.
-    var settings: SearchSettings
+    /// Limits, endpoints and credentials: how the providers are asked.
+    let settings: SearchSettings
+    /// The exchange rates prices are converted with.
+    let rates: ExchangeRates
     /// Where each provider's endpoint setting came from (`--endpoint`, the environment, default).
     var endpointOrigins: [ProviderID: String]
     /// The output format.
@@ -150,7 +152,7 @@ struct QueryOptions {
         let connection = try ConnectionOptions(options, context: context, command: command)
         endpointOrigins = connection.endpointOrigins
         settings = connection.settings
-        settings.rates = rates
+        self.rates = rates
         providers = try DirectorySelection.adding(
             to: providers, kind: kind,
             configured: DirectorySelection.configured(context.environment, connection.config),

@@ -116,7 +116,8 @@ enum Wording {
             case .checkEndpoint: "check --endpoint \(id)=file://PATH"
             case .searchOnline: "run the search once without --offline"
             case .addFields(let fields): "add \(options(fields))"
-            case .checkKey: "check \(EnvironmentNames.apiKey(of: id))"
+            case .checkCredentials(let names) where names.isEmpty: "check whether the service needs credentials"
+            case .checkCredentials(let names): "check \(list(names.map { EnvironmentNames.credential($0, of: id) }))"
             case .raiseSizeCap: "raise --max-response-size if it is expected"
             }
         return "\(error.message); \(advice)"

@@ -8,9 +8,10 @@ import ProviderKit
 ///   ``ProviderOutcome/Status/unsupported``; one whose ``ProviderDescriptor/requiredFields`` the query
 ///   lacks is ``ProviderOutcome/Status/notAsked``, with the missing fields as its remedy. Neither is
 ///   sent a request, and neither is a failure.
-/// - Every other provider runs in a task of its own, each with a client whose transport stack (size cap,
-///   cache, credentials, retries) the settings decide. A slow or failing provider never blocks or spoils
-///   the others.
+/// - Every other provider runs in a task of its own, each with a client on the endpoint the settings name:
+///   its embedded samples, a recording, or its live service behind a transport stack (size cap, cache,
+///   sign-in, retries) whose sign-in is the live service's at that URL. A slow or failing provider never
+///   blocks or spoils the others.
 /// - At the deadline, the providers still running are cancelled and reported `timeout`, and the runner
 ///   returns at once: it does not wait for a provider that ignores cancellation (a CPU-bound mapping,
 ///   say), so no provider can hold the search past its deadline. A cancelled caller ends the run the
@@ -27,6 +28,8 @@ public struct ProviderRunner: Sendable {
     public let settings: SearchSettings
     private let network: any HTTPTransport
     private let now: @Sendable () -> Date
+    /// OAuth2 tokens, kept for as long as the runner lives.
+    private let sessions = SignInSessions()
 
     /// Creates a runner.
     /// - Parameters:
@@ -144,8 +147,7 @@ public struct ProviderRunner: Sendable {
         let start = clock.now
         let enrichesOnly = Self.enrichesOnly(descriptor, query)
         var notes = Self.capabilityNotes(descriptor, query: query)
-        let stack = TransportStack(
-            network: network, descriptor: descriptor, settings: settings, replay: replay, deadline: end, now: now)
+        let stack = transportStack(for: descriptor, replay: replay, deadline: end)
         do {
             let (response, screenNotes) = try await answer(
                 from: provider, query: query, using: client(for: descriptor, stack: stack, until: end))
@@ -153,9 +155,9 @@ public struct ProviderRunner: Sendable {
             if replay {
                 return Self.stale(
                     response, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
-                    retrievedAt: stack.cache?.oldestReplayedEntry, liveFailure: nil)
+                    retrievedAt: stack?.cache?.oldestReplayedEntry, liveFailure: nil)
             }
-            if live, let cache = stack.cache {
+            if live, let cache = stack?.cache {
                 do {
                     try cache.commit()
                 } catch {
@@ -182,15 +184,36 @@ public struct ProviderRunner: Sendable {
         }
     }
 
+    /// The transport stack of a provider whose endpoint is live; `nil` for one that is not.
+    private func transportStack(
+        for descriptor: ProviderDescriptor, replay: Bool, deadline: ContinuousClock.Instant?
+    ) -> TransportStack? {
+        guard case .remote(let url) = settings.endpoint(of: descriptor.id) else { return nil }
+        return TransportStack(
+            network: network, provider: descriptor.id, signIn: descriptor.service(at: url)?.signIn ?? .none,
+            sessions: sessions, settings: settings, replay: replay, deadline: deadline, now: now)
+    }
+
+    /// A client on the endpoint the settings name for the provider: one endpoint kind per kind of setting.
     private func client(
-        for descriptor: ProviderDescriptor, stack: TransportStack, until end: ContinuousClock.Instant?
+        for descriptor: ProviderDescriptor, stack: TransportStack?, until end: ContinuousClock.Instant?
     ) -> ProviderClient {
-        ProviderClient(
-            provider: descriptor.id, endpoint: settings.endpoint(of: descriptor.id),
-            embedded: descriptor.embeddedResponses, transport: stack.transport,
-            requestTimeout: min(settings.requestTimeout, settings.deadline),
-            maxResponseBytes: settings.maxResponseBytes, fixedHeaders: descriptor.fixedHeaders, now: now,
-            deadline: end)
+        let id = descriptor.id
+        let endpoint: any ProviderEndpoint =
+            switch settings.endpoint(of: id) {
+            case .embedded: EmbeddedEndpoint(provider: id, samples: descriptor.samples.responses)
+            case .file(let location):
+                RecordingEndpoint(provider: id, location: location, maxBytes: settings.maxResponseBytes)
+            case .remote(let url):
+                HTTPEndpoint(
+                    provider: id, base: url, transport: stack?.transport ?? network,
+                    fixedHeaders: descriptor.service(at: url)?.fixedHeaders ?? [:],
+                    credentials: descriptor.service(at: url)?.signIn.credentials ?? [],
+                    requestTimeout: settings.limits.requestTimeout, maxBytes: settings.maxResponseBytes)
+            }
+        return ProviderClient(
+            provider: id, endpoint: endpoint, requestTimeout: settings.limits.requestTimeout,
+            maxResponseBytes: settings.maxResponseBytes, now: now, deadline: end)
     }
 
     private func timedOut(_ descriptor: ProviderDescriptor, query: SearchQuery, cancelled: Bool) -> ProviderOutcome {
@@ -211,8 +234,7 @@ public struct ProviderRunner: Sendable {
         let descriptor = provider.descriptor
         guard let failed, settings.cache != nil, !settings.offline, settings.endpoint(of: descriptor.id).isRemote
         else { return nil }
-        let stack = TransportStack(
-            network: network, descriptor: descriptor, settings: settings, replay: true, deadline: nil, now: now)
+        let stack = transportStack(for: descriptor, replay: true, deadline: nil)
         guard
             let (response, screenNotes) = try? await answer(
                 from: provider, query: query, using: client(for: descriptor, stack: stack, until: nil))
@@ -221,7 +243,7 @@ public struct ProviderRunner: Sendable {
         }
         return Self.stale(
             response, query: query, descriptor: descriptor, latency: failed.latency, notes: failed.notes + screenNotes,
-            retrievedAt: stack.cache?.oldestReplayedEntry, liveFailure: failed.error)
+            retrievedAt: stack?.cache?.oldestReplayedEntry, liveFailure: failed.error)
     }
 
     /// Asks a provider, and screens its answer before anything else sees it.

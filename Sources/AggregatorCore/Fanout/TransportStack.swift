@@ -4,13 +4,15 @@ import ProviderKit
 /// The transport one provider's live requests go through in one search, built from the settings:
 ///
 /// ```
-/// size cap ─► cache (record or replay) ─► credentials ─► retries ─► network
+/// size cap ─► cache (record or replay) ─► sign-in ─► retries ─► network
 /// ```
 ///
-/// The cache sits above the credentials, so a key is never part of a cache key or a file; the size cap
-/// sits on top, so a cached entry is held to the same cap as a live answer.
+/// The cache sits above the sign-in, so a key or a token is never part of a cache key or a file, and a
+/// token exchange never reaches the cache; the size cap sits on top, so a cached entry is held to the same
+/// cap as a live answer. The sign-in stage is there only when every credential its sign-in needs is set:
+/// without them requests go out as they are, and the service's refusal names the credentials to set.
 struct TransportStack {
-    /// The top of the stack, for the provider's client.
+    /// The top of the stack, for the provider's endpoint.
     let transport: any HTTPTransport
     /// The cache stage, when the settings have a cache.
     let cache: CachingTransport?
@@ -18,23 +20,36 @@ struct TransportStack {
     /// Builds the stack.
     /// - Parameters:
     ///   - network: the bottom of the stack.
-    ///   - descriptor: the provider, for its id and how it takes a key.
-    ///   - settings: retries, keys, cache and size cap.
+    ///   - provider: whose requests these are.
+    ///   - signIn: how the live service signs in.
+    ///   - sessions: where OAuth2 tokens are kept between searches.
+    ///   - settings: retries, credentials, cache and size cap.
     ///   - replay: whether to answer from the cache only.
     ///   - deadline: the instant no retry waits past; `nil` bounds waits by each request's timeout.
     ///   - now: the clock.
     init(
-        network: any HTTPTransport, descriptor: ProviderDescriptor, settings: SearchSettings, replay: Bool,
-        deadline: ContinuousClock.Instant?, now: @escaping @Sendable () -> Date
+        network: any HTTPTransport, provider: ProviderID, signIn: SignIn, sessions: SignInSessions,
+        settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?, now: @escaping @Sendable () -> Date
     ) {
         var transport: any HTTPTransport = RetryingTransport(
             network, policy: settings.retryPolicy, deadline: deadline, now: now)
-        if descriptor.authentication.takesKey, let key = settings.apiKeys[descriptor.id] {
-            transport = CredentialTransport(transport, authentication: descriptor.authentication, key: key)
+        let credentials = settings.credentials[provider] ?? Credentials([:])
+        if signIn.needsCredentials, credentials.has(signIn.credentials) {
+            switch signIn {
+            case .oauth2(let grant):
+                let session = sessions.session(
+                    for: provider, grant: grant, clientID: credentials[.clientID] ?? "",
+                    clientSecret: credentials[.clientSecret] ?? "", now: now)
+                transport = SignInTransport(transport, session: session)
+            case .header, .bearer, .queryParameter:
+                transport = SignInTransport(transport, signIn: signIn, key: credentials[.apiKey] ?? "")
+            case .none:
+                break
+            }
         }
         if let store = settings.cache {
             let stage = CachingTransport(
-                transport, cache: store, provider: descriptor.id, mode: replay ? .replay : .record,
+                transport, cache: store, provider: provider, mode: replay ? .replay : .record,
                 maxBytes: settings.maxResponseBytes, now: now)
             cache = stage
             transport = stage

@@ -10,6 +10,8 @@ import ProviderKit
 /// - In ``Mode/replay`` it sends nothing: each request is answered from the cache, and a request with no
 ///   usable entry fails with ``TransportError/Kind/notCached``. This is `offline` mode, and the stale
 ///   fallback after a live failure.
+/// - A request that may not be cached (``HTTPRequest/isCacheable``: it carries a secret of its own, or its
+///   provider said so) is never noted, stored or looked up.
 public struct CachingTransport: HTTPTransport {
     /// What the stage does with requests.
     public enum Mode: Sendable, Hashable {
@@ -41,7 +43,8 @@ public struct CachingTransport: HTTPTransport {
     ///   - maxBytes: the largest cached body read.
     ///   - now: when recorded answers are said to be retrieved.
     public init(
-        _ base: any HTTPTransport, cache: ResponseCache, provider: ProviderID, mode: Mode, maxBytes: Int = 32 << 20,
+        _ base: any HTTPTransport, cache: ResponseCache, provider: ProviderID, mode: Mode,
+        maxBytes: Int = HTTPResponse.defaultSizeCap,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(base, cache: cache, provider: provider, mode: mode, maxBytes: maxBytes, log: ResponseLog(), now: now)
@@ -66,6 +69,12 @@ public struct CachingTransport: HTTPTransport {
     /// - Throws: ``TransportError`` `notCached` in replay mode without a usable entry; whatever the base
     ///   throws in record mode.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.isCacheable else {
+            guard mode == .record else {
+                throw TransportError(.notCached, "cannot answer \(request.url.path) from the cache: it is never cached")
+            }
+            return try await base.send(request)
+        }
         switch mode {
         case .replay:
             switch cache.load(provider: provider, request: request, maxBytes: maxBytes) {

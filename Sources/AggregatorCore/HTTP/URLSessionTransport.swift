@@ -37,7 +37,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// - Parameters:
     ///   - maxResponseBytes: the body size cap (default 32 MiB).
     ///   - maxRedirects: the redirect limit (default 5).
-    public init(maxResponseBytes: Int = 32 << 20, maxRedirects: Int = 5) {
+    public init(maxResponseBytes: Int = HTTPResponse.defaultSizeCap, maxRedirects: Int = 5) {
         self.maxResponseBytes = maxResponseBytes
         self.maxRedirects = maxRedirects
     }
@@ -58,7 +58,7 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         let delegate = ExchangeDelegate(
             maxBytes: maxResponseBytes, maxRedirects: maxRedirects, origin: Origin(request.url),
-            sensitiveHeaders: request.sensitiveHeaders.union(["Authorization"]))
+            sensitiveHeaders: request.sensitiveHeaders.union(["Authorization"]), sensitiveBody: request.bodyIsSensitive)
         let session = URLSession(
             configuration: configuration, delegate: delegate, delegateQueue: ExchangeDelegate.callbackQueue())
         defer { session.finishTasksAndInvalidate() }
@@ -99,12 +99,15 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private var cancelled = false
     private let origin: Origin?
     private let sensitiveHeaders: Set<String>
+    /// Whether the body carries a secret, which must never reach another origin.
+    private let sensitiveBody: Bool
 
-    init(maxBytes: Int, maxRedirects: Int, origin: Origin?, sensitiveHeaders: Set<String>) {
+    init(maxBytes: Int, maxRedirects: Int, origin: Origin?, sensitiveHeaders: Set<String>, sensitiveBody: Bool) {
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
         self.origin = origin
         self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
+        self.sensitiveBody = sensitiveBody
     }
 
     func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
@@ -212,6 +215,10 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
             }
             if failure == nil, redirects > maxRedirects {
                 failure = TransportError(.tooManyRedirects, "more than \(maxRedirects) redirects")
+            }
+            if failure == nil, sensitiveBody, let origin, Origin(target) != origin {
+                failure = TransportError(
+                    .badRedirect, "the service redirected a request that carries a secret elsewhere")
             }
             return failure != nil
         }

@@ -81,7 +81,8 @@ public struct ResponseCache: Sendable {
     ///   - request: the request, without credentials.
     ///   - maxBytes: the largest entry read; a larger file is refused before it is read.
     /// - Returns: the entry, `missing`, or `corrupt` with the reason.
-    public func load(provider: ProviderID, request: HTTPRequest, maxBytes: Int = 32 << 20) -> Lookup {
+    public func load(provider: ProviderID, request: HTTPRequest, maxBytes: Int = HTTPResponse.defaultSizeCap) -> Lookup
+    {
         let file = file(provider: provider, request: request)
         let data: Data
         do {

@@ -2,6 +2,10 @@ import Foundation
 
 /// An HTTP response with its whole body.
 public struct HTTPResponse: Sendable, Hashable {
+    /// The largest body accepted unless a setting says otherwise: 32 MiB, far above any real answer and far
+    /// below what would hurt the machine. Every stage that caps a body defaults to it.
+    public static let defaultSizeCap = 32 << 20
+
     /// The status code.
     public var status: Int
     /// Header fields, names in lower case.

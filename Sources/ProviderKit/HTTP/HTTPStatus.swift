@@ -1,8 +1,8 @@
 /// The reason phrases of the HTTP status codes a service is likely to answer with, so that a failure
 /// reads `HTTP 503 Service Unavailable` without quoting the service's body.
-enum HTTPStatus {
+package enum HTTPStatus {
     /// The standard reason phrase (RFC 9110 and common extensions), or `nil` for an unusual code.
-    static func reason(_ status: Int) -> String? {
+    package static func reason(_ status: Int) -> String? {
         switch status {
         case 400: "Bad Request"
         case 401: "Unauthorized"

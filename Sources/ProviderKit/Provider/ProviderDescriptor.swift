@@ -1,6 +1,8 @@
 import Foundation
 
-/// Who a provider is and what it can do: everything the tool shows or decides before searching.
+/// Everything the tool shows or decides about a provider before searching, in three parts: who the
+/// provider is and what it can do (the stored properties below), how it is reached live (``live``), and
+/// its test data (``samples``).
 public struct ProviderDescriptor: Sendable, Hashable {
     /// The short id, such as `kiwi`.
     public var id: ProviderID
@@ -17,24 +19,11 @@ public struct ProviderDescriptor: Sendable, Hashable {
     /// The query fields it cannot search without, such as a route and a date; a query that lacks one
     /// is not sent, and the provider is reported as not asked rather than failed.
     public var requiredFields: Set<QueryField>
-    /// The live service's base URL, used when the endpoint is `live`.
-    public var liveURL: URL?
-    /// How the live service takes an API key.
-    public var authentication: ProviderAuthentication
-    /// Header fields every live request carries, such as `Duffel-Version: v2`.
-    public var fixedHeaders: [String: String]
-    /// The sample responses served by the `embedded` endpoint.
-    public var embeddedResponses: EmbeddedResponses
-    /// A query the embedded samples answer with offers (or records, for a directory): what the
-    /// conformance kit searches with.
-    public var sampleQuery: SearchQuery
-    /// Keys in the service's answers whose values the service mints anew for every request (a search
-    /// id, a booking token, a per-request offer id). Offer ids must not depend on them; the
-    /// conformance kit changes them and checks that the ids stay.
-    public var perRequestKeys: Set<String>
-    /// Keys in the service's answers that hold a record's price; the conformance kit sets one to zero
-    /// and to a negative amount and checks that the record is skipped and counted.
-    public var priceKeys: Set<String>
+    /// The live services it can be reached at, in order of preference; empty for a provider that only
+    /// answers from samples and recordings.
+    public var live: [LiveService]
+    /// Its sample answers and what the conformance checks need to know about them.
+    public var samples: ProviderSamples
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -45,19 +34,12 @@ public struct ProviderDescriptor: Sendable, Hashable {
     ///   - nativeCurrency: its currency.
     ///   - capabilities: what it can honour.
     ///   - requiredFields: the query fields it cannot search without.
-    ///   - liveURL: the live base URL.
-    ///   - authentication: how the live service takes a key.
-    ///   - fixedHeaders: header fields for every live request.
-    ///   - embeddedResponses: the offline samples.
-    ///   - sampleQuery: a query the samples answer.
-    ///   - perRequestKeys: keys whose values change with every request.
-    ///   - priceKeys: keys that hold a record's price.
+    ///   - live: the live services, in order of preference.
+    ///   - samples: the test data.
     public init(
         id: ProviderID, displayName: String, summary: String, categories: Set<OfferCategory>,
         nativeCurrency: CurrencyCode? = nil, capabilities: Set<ProviderCapability> = [],
-        requiredFields: Set<QueryField> = [], liveURL: URL? = nil, authentication: ProviderAuthentication = .none,
-        fixedHeaders: [String: String] = [:], embeddedResponses: EmbeddedResponses,
-        sampleQuery: SearchQuery = SearchQuery(), perRequestKeys: Set<String> = [], priceKeys: Set<String> = []
+        requiredFields: Set<QueryField> = [], live: [LiveService] = [], samples: ProviderSamples
     ) {
         self.id = id
         self.displayName = displayName
@@ -66,13 +48,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.nativeCurrency = nativeCurrency
         self.capabilities = capabilities
         self.requiredFields = requiredFields
-        self.liveURL = liveURL
-        self.authentication = authentication
-        self.fixedHeaders = fixedHeaders
-        self.embeddedResponses = embeddedResponses
-        self.sampleQuery = sampleQuery
-        self.perRequestKeys = perRequestKeys
-        self.priceKeys = priceKeys
+        self.live = live
+        self.samples = samples
     }
 
     /// The query fields a query lacks for this provider to be asked.
@@ -80,5 +57,14 @@ public struct ProviderDescriptor: Sendable, Hashable {
     /// - Returns: the missing required fields, in query order; empty when it can be asked.
     public func missingFields(for query: SearchQuery) -> [QueryField] {
         requiredFields.filter { !query.isSet($0) }.sorted()
+    }
+
+    /// Every credential any of its live services' sign-ins needs, each once, in the services' order.
+    public var credentials: [CredentialName] {
+        var names: [CredentialName] = []
+        for service in live {
+            for name in service.signIn.credentials where !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 }

@@ -38,7 +38,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let notAsked = Code(rawValue: "not_asked")
         /// Offline mode was asked for and the cache holds no usable answer for the request.
         public static let notCached = Code(rawValue: "not_cached")
-        /// The service refused the credentials (HTTP 401 or 403), or needs a key that is not set.
+        /// The service refused the credentials (HTTP 401 or 403), signing in failed, or it needs credentials
+        /// that are not set.
         public static let unauthorized = Code(rawValue: "unauthorized")
     }
 
@@ -53,8 +54,8 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         case searchOnline
         /// Add these query fields; the provider cannot search without them.
         case addFields([QueryField])
-        /// Set or check the provider's API key.
-        case checkKey
+        /// Set or check these credentials of the provider (its API key, or its client id and secret).
+        case checkCredentials([CredentialName])
         /// Allow larger responses.
         case raiseSizeCap
     }

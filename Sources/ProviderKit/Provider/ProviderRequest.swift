@@ -6,7 +6,19 @@ import Foundation
 /// The same request is answered from the embedded samples and from a recorded folder by the last
 /// component of its path (`offer_requests` for `POST air/offer_requests`), and from the live service
 /// by appending the path to the endpoint's URL.
+///
+/// A live answer is kept in the response cache (for `--offline` and as a fallback) unless the request
+/// says ``Caching/never``; a request that carries credentials of its own (an `Authorization` or `Cookie`
+/// header) is never cached either, whatever it says.
 public struct ProviderRequest: Sendable, Hashable {
+    /// Whether a live answer may be kept in the response cache.
+    public enum Caching: Sendable, Hashable {
+        /// The answer may be kept and replayed.
+        case allowed
+        /// The answer is never kept: it holds a secret, or is only good for one use.
+        case never
+    }
+
     /// The method.
     public var method: HTTPMethod
     /// The path relative to the endpoint, such as `flights` or `air/offer_requests`.
@@ -17,6 +29,8 @@ public struct ProviderRequest: Sendable, Hashable {
     public var headers: [String: String]
     /// The body, for methods that carry one.
     public var body: Data?
+    /// Whether a live answer may be kept in the response cache.
+    public var caching: Caching
 
     /// Creates a request.
     /// - Parameters:
@@ -25,15 +39,17 @@ public struct ProviderRequest: Sendable, Hashable {
     ///   - query: query items.
     ///   - headers: header fields.
     ///   - body: the body.
+    ///   - caching: whether a live answer may be cached; allowed by default.
     public init(
         method: HTTPMethod, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
-        body: Data? = nil
+        body: Data? = nil, caching: Caching = .allowed
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.caching = caching
     }
 
     /// A `GET`.
@@ -66,6 +82,22 @@ public struct ProviderRequest: Sendable, Hashable {
         }
         return ProviderRequest(method: .post, path: path, query: query, headers: fields, body: json)
     }
+
+    /// The same request, never cached.
+    /// - Returns: the request with ``Caching/never``.
+    public func neverCached() -> ProviderRequest {
+        var request = self
+        request.caching = .never
+        return request
+    }
+
+    /// Whether its answer may be cached: it allows it, and it carries no credentials of its own.
+    public var isCacheable: Bool {
+        caching == .allowed && !headers.keys.contains { Self.credentialHeaders.contains($0.lowercased()) }
+    }
+
+    /// Header fields that carry credentials whoever set them, lower case.
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
     /// The name a recording of this request is kept under: the path's last component.
     public var recordingName: String {

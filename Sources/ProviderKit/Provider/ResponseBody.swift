@@ -2,14 +2,14 @@ import Foundation
 
 /// What kind of body a service sent, judged from its first bytes: enough to say what went wrong
 /// without ever quoting a page, a binary blob or the contents of a file.
-enum ResponseBody {
+package enum ResponseBody {
     /// The kinds a message names.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case empty, json, html, xml, binary, text
     }
 
     /// The body's kind.
-    static func kind(of body: Data) -> Kind {
+    package static func kind(of body: Data) -> Kind {
         let start = body.prefix(512)
         guard let first = start.first(where: { !isWhiteSpace($0) }) else { return .empty }
         if start.contains(where: { $0 == 0 || ($0 < 0x20 && !isWhiteSpace($0)) })
@@ -27,12 +27,12 @@ enum ResponseBody {
     }
 
     /// `an HTML page`, `12 bytes of binary data`, …: the body named, never quoted.
-    static func describe(_ body: Data) -> String {
+    package static func describe(_ body: Data) -> String {
         describe(body, size: body.count)
     }
 
     /// The body named from its first bytes (at least 512 of them when it has that many) and its size.
-    static func describe(_ start: Data, size: Int) -> String {
+    package static func describe(_ start: Data, size: Int) -> String {
         switch kind(of: start) {
         case .empty: "an empty body"
         case .json: "a JSON body"
@@ -47,7 +47,7 @@ enum ResponseBody {
     /// states (`{"error": "…"}`, `{"message": "…"}`, `{"error": {"message": "…"}}`,
     /// `{"errors": [{"message": "…"}]}`), else of a JSON or plain-text body as it is; `nil` for a body that
     /// must not be quoted (HTML, XML, binary) or says nothing.
-    static func quotableMessage(_ body: Data) -> String? {
+    package static func quotableMessage(_ body: Data) -> String? {
         let text: String
         switch kind(of: body) {
         case .json: text = statedMessage(in: body) ?? String(decoding: body.prefix(1024), as: UTF8.self)

@@ -28,10 +28,11 @@ public struct AviasalesProvider: OfferProvider {
         id: "aviasales", displayName: "Aviasales",
         summary: "Cached flight prices from the Aviasales searches of the last days (Travelpayouts Data API).",
         categories: [.flights], nativeCurrency: .rub, capabilities: [.dates, .roundTrips, .serverSideFilters],
-        liveURL: URL(string: "https://api.travelpayouts.com"), authentication: .header("X-Access-Token"),
-        embeddedResponses: EmbeddedResponses([AviasalesSamples.name: AviasalesSamples.testSearch]),
-        sampleQuery: SearchQuery(origin: "VIE", destination: "BCN"), perRequestKeys: ["id", "link"],
-        priceKeys: ["value", "price"])
+        live: [LiveService("https://api.travelpayouts.com", signIn: .header("X-Access-Token"))],
+        samples: ProviderSamples(
+            EmbeddedResponses([AviasalesSamples.name: AviasalesSamples.testSearch]),
+            query: SearchQuery(origin: "VIE", destination: "BCN"), perRequestKeys: ["id", "link"],
+            priceKeys: ["value", "price"]))
 
     /// Creates the provider; its token, when set, is the tool's to send.
     public init() {}
@@ -46,22 +47,24 @@ public struct AviasalesProvider: OfferProvider {
     ///   than asked, what the service cannot be asked.
     /// - Throws: ``ProviderError``: the client's errors; the service's own failure (`success: false`, an `error`); and
     ///   `malformed_response` for a body in neither shape. With several requests, only when all fail.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
         var requests = AviasalesRequestPlan.requests(for: query)
-        var isLive = false
-        if case .remote = client.endpoint { isLive = true }
         // A recording answers every request alike: it is asked once, for the whole query. The live
         // service is asked each route as the query has it; a side the query leaves open is left out of
         // the request, and the service's answer (prices from or to anywhere, or its error) has the last word.
-        if !isLive, let first = requests.first {
+        if !client.isLive, let first = requests.first {
             requests = [
                 AviasalesRequest(
                     request: first.request, origins: query.origins, destinations: query.destinations,
                     label: first.label)
             ]
         }
-        let outcomes = try await Self.fetch(requests, query: query, client: client)
-        return try Self.merge(outcomes, requests: requests, query: query)
+        return try await client.withProviderErrors { [requests] in
+            let outcomes = try await Self.fetch(requests, query: query, client: client)
+            return try Self.merge(outcomes, requests: requests, query: query)
+        }
     }
 
     /// What one request gave.

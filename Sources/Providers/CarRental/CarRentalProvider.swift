@@ -26,9 +26,10 @@ public struct CarRentalProvider: OfferProvider {
             id: Self.id, displayName: "CarRental",
             summary: "Rental cars priced per day, each in its own currency, with brand, model year, plate and colour.",
             categories: [.cars], nativeCurrency: nil, capabilities: [],
-            liveURL: URL(string: "https://api.carbooking.app"),
-            embeddedResponses: EmbeddedResponses(["cars": CarRentalSamples.cars]),
-            sampleQuery: SearchQuery(kind: .cars), priceKeys: ["unit_price"])
+            live: [LiveService("https://api.carbooking.app")],
+            samples: ProviderSamples(
+                EmbeddedResponses(["cars": CarRentalSamples.cars]), query: SearchQuery(kind: .cars),
+                priceKeys: ["unit_price"]))
     }
 
     /// Fetches `/cars` and maps every car it can read, in the service's order.
@@ -38,16 +39,13 @@ public struct CarRentalProvider: OfferProvider {
     ///   - client: fetches from the service's endpoint.
     /// - Returns: the offers, and how many records were skipped because they could not be read or mapped.
     ///   A `204` status without cars is an empty response.
-    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for cars, the client's errors
-    ///   for a failed fetch, `http_status` (or `rate_limited` for 429) when the body's status is a failure,
+    /// - Throws: ``ProviderError``: the client's errors for a failed fetch, `http_status` (or `rate_limited` for 429) when the body's status is a failure,
     ///   and `malformed_response` for a body that is not a car list (never quoting a body that is not
-    ///   JSON); `CancellationError` when the search is cancelled while cars are read.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        guard query.kind == .cars else {
-            throw ProviderError(
-                .unsupported, provider: client.provider, "CarRental rents cars only, not \(query.kind.rawValue)")
-        }
-        return try await client.read(.get("cars")) { root in
+    ///   JSON); `timeout` when the search is cancelled while cars are read.
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
+        try await client.read(.get("cars")) { root in
             // The body's own status first, so that a failure is reported as what it is whatever the rest
             // of the body holds.
             let status = try CarRentalStatus(root["status"])

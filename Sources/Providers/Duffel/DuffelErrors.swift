@@ -4,24 +4,22 @@ import ProviderKit
 /// Duffel's error answers: `{"errors": [{"type", "code", "title", "message"}]}` with a 4xx or 5xx status,
 /// and a 429 whose `ratelimit-reset` says when the rate limit lifts.
 ///
-/// The client already turns every non-success answer into the right ``ProviderError`` (`unauthorized`
+/// The live endpoint already turns every non-success answer into the right ``ProviderError`` (`unauthorized`
 /// with the remedy to check the key for 401 and 403, `rate_limited` for 429, `http_status` otherwise),
-/// quoting a raw excerpt of the body. This reads Duffel's own words instead and has the client word the
-/// same error around them, so the status handling stays in one place.
+/// quoting a raw excerpt of the body. This reads Duffel's own words instead and words the same error around
+/// them with ``RejectedAnswer/error(quoting:detail:)``, so the status handling stays in one place.
 enum DuffelErrors {
-    /// The error to report for a failed request: the client's, reworded with Duffel's message and the
-    /// rate limit's reset when the answer has them, else the client's as it was.
-    /// - Parameters:
-    ///   - error: what the client threw.
-    ///   - client: the client, which words the error.
+    /// The error to report for a failed request: the endpoint's, reworded with Duffel's message and the
+    /// rate limit's reset when the answer has them, else the endpoint's as it was.
+    /// - Parameter error: what the client threw.
     /// - Returns: the error to throw.
-    static func explained(_ error: ProviderError, client: ProviderClient) -> ProviderError {
+    static func explained(_ error: ProviderError) -> ProviderError {
         guard let answer = error.underlying as? RejectedAnswer else { return error }
         let message = self.message(in: answer.body)
         // With a Retry-After the retry stage already waited as asked and the message quotes it.
         let reset = answer.status == 429 && answer.headers["retry-after"] == nil ? resetRemark(answer.headers) : nil
         guard message != nil || reset != nil else { return error }
-        return client.rejection(answer, quoting: message, detail: reset)
+        return answer.error(quoting: message, detail: reset)
     }
 
     /// `title: message` of the first error, with how many more there are; `nil` when the body is not

@@ -34,13 +34,17 @@ public struct DuffelProvider: OfferProvider {
             summary: "Flights from Duffel's airline connections: one-way and round trips on a route and day, "
                 + "priced for the whole party.",
             categories: [.flights], capabilities: [.dates, .roundTrips, .serverSideFilters],
-            requiredFields: [.origin, .destination, .departureDate], liveURL: URL(string: "https://api.duffel.com"),
-            authentication: .bearer, fixedHeaders: ["Duffel-Version": "v2", "Accept": "application/json"],
-            embeddedResponses: EmbeddedResponses(["offer_requests": DuffelSamples.offerRequests]),
-            sampleQuery: SearchQuery(
-                origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
-            perRequestKeys: ["id", "passenger_id", "created_at", "updated_at", "expires_at"],
-            priceKeys: ["total_amount"])
+            requiredFields: [.origin, .destination, .departureDate],
+            live: [
+                LiveService(
+                    "https://api.duffel.com", signIn: .bearer,
+                    fixedHeaders: ["Duffel-Version": "v2", "Accept": "application/json"])
+            ],
+            samples: ProviderSamples(
+                EmbeddedResponses(["offer_requests": DuffelSamples.offerRequests]),
+                query: SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
+                perRequestKeys: ["id", "passenger_id", "created_at", "updated_at", "expires_at"],
+                priceKeys: ["total_amount"]))
     }
 
     /// Asks Duffel for offers on every route and day of the query and maps every offer it can read.
@@ -53,11 +57,9 @@ public struct DuffelProvider: OfferProvider {
     /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, `not_asked` without
     ///   a route and a day (or a return day for a round trip), and when every request fails, the first
     ///   request's error.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        guard query.kind == .flights else {
-            throw ProviderError(
-                .unsupported, provider: client.provider, "Duffel sells flights only, not \(query.kind.rawValue)")
-        }
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
         var missing = descriptor.missingFields(for: query)
         // Each slice needs its own day: a round trip with any return day cannot be asked for.
         if query.roundTrip, query.returnDates == nil { missing.append(.returnDate) }
@@ -71,8 +73,10 @@ public struct DuffelProvider: OfferProvider {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
         }
         let supplierTimeout = plan.supplierTimeout(timeLeft: client.timeLeft)
-        let pages = try await Self.fetch(plan.requests) { request in
-            try await Self.page(for: request, query: query, supplierTimeout: supplierTimeout, client: client)
+        let pages = try await client.withProviderErrors {
+            try await Self.fetch(plan.requests) { request in
+                try await Self.page(for: request, query: query, supplierTimeout: supplierTimeout, client: client)
+            }
         }
         return try Self.combine(pages, plan: plan, client: client)
     }
@@ -103,16 +107,17 @@ public struct DuffelProvider: OfferProvider {
     ) async throws -> Result<Page, ProviderError> {
         let body: Data
         do {
-            body = try await client.post(
-                "air/offer_requests", query: queryItems(supplierTimeout: supplierTimeout),
-                json: DuffelSearchPlan.body(for: request, query: query))
+            body = try await client.fetch(
+                .post(
+                    "air/offer_requests", query: queryItems(supplierTimeout: supplierTimeout),
+                    json: DuffelSearchPlan.body(for: request, query: query)))
         } catch {
-            return .failure(DuffelErrors.explained(error, client: client))
+            return .failure(DuffelErrors.explained(error))
         }
         let answer: DuffelAnswer
         do {
             answer = try client.read(body) { root in try DuffelAnswer(root) }
-        } catch let error as ProviderError {
+        } catch {
             return .failure(error)
         }
         let retrievedAt = client.now()
@@ -120,7 +125,7 @@ public struct DuffelProvider: OfferProvider {
         var page = Page(offers: [], skipped: answer.skipped, expired: 0)
         var seen = Set<String>()
         // Only a live answer can be read after its prices expired (a cached one): recordings never are.
-        let expiries = client.endpoint.isRemote ? ExpiryReader() : nil
+        let expiries = client.isLive ? ExpiryReader() : nil
         for record in answer.offers {
             try Task.checkCancellation()
             guard
@@ -228,7 +233,7 @@ public struct DuffelProvider: OfferProvider {
                 ? "1 of its \(results.count) requests" : "\(failures.count) of its \(results.count) requests"
             notes.append("\(count) failed, the first for \(which): \(first.error.message)")
         }
-        if expired > 0, client.endpoint.isRemote {
+        if expired > 0, client.isLive {
             notes.append(
                 "\(expired) offer\(expired == 1 ? "" : "s") had expired when the answer was read: "
                     + "Duffel holds a price for a short time, so book soon after searching")

@@ -42,13 +42,13 @@ public struct KiwiProvider: OfferProvider {
                 + "with booking links and bag fees.",
             categories: [.flights], nativeCurrency: .eur,
             capabilities: [.dates, .roundTrips, .serverSideFilters, .passengers, .cabins],
-            liveURL: URL(string: "https://api.tequila.kiwi.com"), authentication: .header("apikey"),
-            embeddedResponses: EmbeddedResponses(["search": KiwiSamples.search]),
-            // A question Tequila takes as it stands (it needs a departure airport and dates), and that the
-            // embedded sample answers: OS 395 and VY 1815 fly it.
-            sampleQuery: SearchQuery(
-                origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
-            perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"])
+            live: [LiveService("https://api.tequila.kiwi.com", signIn: .header("apikey"))],
+            samples: ProviderSamples(
+                EmbeddedResponses(["search": KiwiSamples.search]),
+                // A question Tequila takes as it stands (it needs a departure airport and dates), and that the
+                // embedded sample answers: OS 395 and VY 1815 fly it.
+                query: SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
+                perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"]))
     }
 
     /// Searches Tequila's `/v2/search` and maps every itinerary it can read, in Kiwi's order.
@@ -59,16 +59,13 @@ public struct KiwiProvider: OfferProvider {
     ///   - client: fetches from Kiwi's endpoint.
     /// - Returns: the offers; how many records were skipped because they could not be read or mapped or
     ///   repeated an earlier itinerary exactly; and a note when links that were not web links were dropped.
-    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, the client's errors
-    ///   for a failed fetch (a 4xx quotes Tequila's message), `http_status` for a 200 that carries Tequila's
-    ///   `error` instead of data, and `malformed_response` for a body that is not a Kiwi answer;
-    ///   `CancellationError` when the search is cancelled.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        guard query.kind == .flights else {
-            throw ProviderError(
-                .unsupported, provider: client.provider, "Kiwi.com sells flights only, not \(query.kind.rawValue)")
-        }
-        return try await client.read(.get(Self.searchPath, query: Self.queryItems(for: query))) { root in
+    /// - Throws: ``ProviderError``: the client's errors for a failed fetch (a 4xx quotes Tequila's message),
+    ///   `http_status` for a 200 that carries Tequila's `error` instead of data, `malformed_response` for a
+    ///   body that is not a Kiwi answer, and `timeout` when the search is cancelled.
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
+        try await client.read(.get(Self.searchPath, query: Self.queryItems(for: query))) { root in
             let retrievedAt = client.now()
             let answer = try KiwiAnswer(root, provider: client.provider)
             let (provider, currency) = (client.provider, answer.currency)

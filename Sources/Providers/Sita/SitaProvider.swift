@@ -29,9 +29,9 @@ public struct SitaProvider: OfferProvider {
             summary:
                 "Airline records from SITA: names, codes, callsigns, countries, logos and whether each still flies.",
             categories: [.airlineDirectory], capabilities: [],
-            liveURL: URL(string: "https://airlines.api.sita.aero/v1"),
-            embeddedResponses: EmbeddedResponses(["airlines": SitaSamples.airlines]),
-            sampleQuery: SearchQuery(kind: .airlineDirectory))
+            live: [LiveService("https://airlines.api.sita.aero/v1")],
+            samples: ProviderSamples(
+                EmbeddedResponses(["airlines": SitaSamples.airlines]), query: SearchQuery(kind: .airlineDirectory)))
     }
 
     /// Fetches SITA's `/airlines` and maps every record it can read, in SITA's order. The query does
@@ -42,10 +42,11 @@ public struct SitaProvider: OfferProvider {
     /// - Returns: no offers; the airline records, how many records were skipped, and a note when logos
     ///   were left out.
     /// - Throws: ``ProviderError``: the client's errors for a failed fetch, and `malformedResponse` for a
-    ///   body that is not a JSON array; `CancellationError` when the search is cancelled while records
-    ///   are read.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        return try await client.read(.get("airlines")) { root in
+    ///   body that is not a JSON array, and `timeout` when the search is cancelled while records are read.
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
+        try await client.read(.get("airlines")) { root in
             let list = try root.decodeRecords { record in
                 try Task.checkCancellation()
                 return try SitaAirline(record)

@@ -34,10 +34,10 @@ public struct SunWebProvider: OfferProvider {
             id: Self.id, displayName: "SunWeb",
             summary: "Flights from SunWeb with their airlines' names and pictures; round trips pair the two lists.",
             categories: [.flights], nativeCurrency: .eur, capabilities: [.roundTrips],
-            liveURL: URL(string: "https://api.sunweb.nl"),
-            embeddedResponses: EmbeddedResponses([
-                "flights": SunWebSamples.flights, "airlines": SunWebSamples.airlines,
-            ]), sampleQuery: SearchQuery(), priceKeys: ["price"])
+            live: [LiveService("https://api.sunweb.nl")],
+            samples: ProviderSamples(
+                EmbeddedResponses(["flights": SunWebSamples.flights, "airlines": SunWebSamples.airlines]),
+                priceKeys: ["price"]))
     }
 
     /// Fetches `/flights` and `/airlines` concurrently and maps every flight, or every outbound and
@@ -48,14 +48,16 @@ public struct SunWebProvider: OfferProvider {
     ///   - client: fetches from SunWeb's endpoint.
     /// - Returns: the offers; how many flight and airline records were skipped; and notes when the
     ///   airlines list was unavailable, links were left out or round trips were capped.
-    /// - Throws: ``ProviderError``: `unsupported` for a search that is not for flights, the client's
-    ///   errors for a failed flights fetch, and `malformedResponse` for a flights body that is not a
-    ///   SunWeb answer; `CancellationError` when the search is cancelled while records are read or paired.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
-        guard query.kind == .flights else {
-            throw ProviderError(
-                .unsupported, provider: client.provider, "SunWeb sells flights only, not \(query.kind.rawValue)")
-        }
+    /// - Throws: ``ProviderError``: the client's errors for a failed flights fetch, `malformedResponse` for a
+    ///   flights body that is not a SunWeb answer, and `timeout` when the search is cancelled while records
+    ///   are read or paired.
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
+        try await client.withProviderErrors { try await Self.flights(for: query, using: client) }
+    }
+
+    private static func flights(for query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
         // Both requests are in flight before either is awaited; leaving early cancels the other.
         async let airlinesResult = Self.airlines(using: client)
         let timetable = try await client.read(.get("flights"), SunWebTimetable.init)
@@ -114,11 +116,8 @@ public struct SunWebProvider: OfferProvider {
     static func airlines(using client: ProviderClient) async -> Result<SunWebAirlineDirectory, ProviderError> {
         do {
             return .success(try await client.read(.get("airlines"), SunWebAirlineDirectory.init))
-        } catch let error as ProviderError {
-            return .failure(error)
         } catch {
-            // Only cancellation gets here; the caller checks for it before using the failure.
-            return .failure(ProviderError(.timeout, provider: client.provider, "was cancelled at the deadline"))
+            return .failure(error)
         }
     }
 }

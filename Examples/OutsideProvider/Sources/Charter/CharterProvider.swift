@@ -24,7 +24,9 @@ public struct CharterProvider: OfferProvider {
     ///   - client: fetches from the provider's endpoint.
     /// - Returns: the offers and how many records were skipped.
     /// - Throws: ``ProviderError`` when the service cannot be reached or its answer is unusable.
-    public func search(_ query: SearchQuery, using client: ProviderClient) async throws -> ProviderResponse {
+    public func search(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError) -> ProviderResponse {
         let items = query.origins.map { URLQueryItem(name: "from", value: $0) }
         let answer = try client.decode(CharterAnswer.self, from: try await client.get("departures", query: items))
         var offers: [Offer] = []
