@@ -72,7 +72,7 @@ struct AirlinesCommand: Command {
         var airlines = search.map(result.airlines.matching) ?? result.airlines.records
         if activeOnly { airlines = airlines.filter(\.isActive) }
         if favoritesOnly { airlines = airlines.filter { favorites.contains($0) } }
-        airlines.sort { (AirlineDirectory.fold($0.name), $0.id) < (AirlineDirectory.fold($1.name), $1.id) }
+        airlines.sort { (AirlineNames.fold($0.name), $0.id) < (AirlineNames.fold($1.name), $1.id) }
 
         switch format {
         case .json:

@@ -126,7 +126,7 @@ struct FavoritesCommand: Command {
         for entry in snapshot.entries {
             let record = Self.record(for: entry, in: airlines)
             let name = record?.name ?? (airlines.isEmpty ? nil : "(not in the directory)")
-            guard let name, AirlineDirectory.fold(name) != AirlineDirectory.fold(entry) else {
+            guard let name, AirlineNames.fold(name) != AirlineNames.fold(entry) else {
                 table.append([entry])
                 continue
             }
@@ -186,7 +186,7 @@ struct FavoritesCommand: Command {
         var label: String {
             PrintableText.sanitized(record.map { $0.iata == nil ? $0.name : "\(stored) (\($0.name))" } ?? stored)
         }
-        var typedDiffersFromStored: Bool { AirlineDirectory.fold(typed) != AirlineDirectory.fold(stored) }
+        var typedDiffersFromStored: Bool { AirlineNames.fold(typed) != AirlineNames.fold(stored) }
     }
 
     private func report(_ warnings: [String], console: Console) {

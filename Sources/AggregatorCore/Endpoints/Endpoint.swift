@@ -22,7 +22,7 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
             self = .embedded
             return
         }
-        if let scheme = Self.scheme(of: trimmed) {
+        if let scheme = URLScheme.of(trimmed) {
             switch scheme {
             case "file":
                 guard trimmed.lowercased().hasPrefix("file://"), let url = URL(string: trimmed), !url.path.isEmpty
@@ -56,18 +56,6 @@ public enum Endpoint: Sendable, Hashable, CustomStringConvertible {
         case .file(let url): url.absoluteString
         case .remote(let url): url.absoluteString
         }
-    }
-
-    /// The URL scheme a setting starts with (`https` in `https://…`, `javascript` in `javascript:…`), lower
-    /// case; `nil` for a path. A scheme is letters, then letters, digits, `+`, `-` or `.`, then `:`; one
-    /// letter before the colon is not taken for a scheme.
-    package static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        guard candidate.count > 1, let first = candidate.first, first.isASCII, first.isLetter,
-            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else { return nil }
-        return candidate.lowercased()
     }
 
     /// Whether requests go over the network.

@@ -206,7 +206,7 @@ private final class ExchangeDelegate: NSObject, URLSessionDataDelegate, @uncheck
         // URL before this handler sees it, so the header itself says where the service meant to send us.
         let location =
             response.allHeaderFields.first { ($0.key as? String)?.lowercased() == "location" }?.value as? String
-        let scheme = location.flatMap(Endpoint.scheme(of:)) ?? target?.scheme?.lowercased()
+        let scheme = location.flatMap(URLScheme.of) ?? target?.scheme?.lowercased()
         let refused = lock.withLock {
             redirects += 1
             if failure == nil, scheme != "http" && scheme != "https" || target?.host == nil {

@@ -37,7 +37,7 @@ public struct AirlineDirectory: Sendable, Hashable {
         }
         for (index, record) in unique.enumerated() {
             if let code = record.iata { register(code, index, in: &byCode) }
-            let name = Self.fold(record.name)
+            let name = AirlineNames.fold(record.name)
             if !name.isEmpty { register(name, index, in: &byName) }
         }
         self.records = unique
@@ -59,7 +59,7 @@ public struct AirlineDirectory: Sendable, Hashable {
     /// - Parameter name: the airline's name.
     /// - Returns: the record, preferring an active one; `nil` when unknown.
     public func record(named name: String) -> AirlineRecord? {
-        byName[Self.fold(name)].map { records[$0] }
+        byName[AirlineNames.fold(name)].map { records[$0] }
     }
 
     /// The record for an offer's carrier: by code when it has one, else by name.
@@ -74,11 +74,11 @@ public struct AirlineDirectory: Sendable, Hashable {
     /// - Parameter text: what to look for; case and accents are ignored, and empty text matches all.
     /// - Returns: the matching records, in directory order.
     public func matching(_ text: String) -> [AirlineRecord] {
-        let needle = Self.fold(text)
+        let needle = AirlineNames.fold(text)
         guard !needle.isEmpty else { return records }
         return records.filter { record in
             [record.name, record.iata, record.icao, record.callsign, record.country].contains { field in
-                field.map { Self.fold($0).contains(needle) } ?? false
+                field.map { AirlineNames.fold($0).contains(needle) } ?? false
             }
         }
     }
@@ -123,22 +123,4 @@ public struct AirlineDirectory: Sendable, Hashable {
         enriched.isActive = record.isActive
         return enriched
     }
-
-    /// Text folded for comparison: case and accents dropped, surrounding spaces trimmed, and the
-    /// letters Unicode does not see as accented (`ı`, `ł`, `ø`, `đ`) read as their plain forms, so that
-    /// `turk hava yollari` finds `Türk Hava Yolları`.
-    /// - Parameter text: the text.
-    /// - Returns: the folded text.
-    public static func fold(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespaces)
-        guard folded.unicodeScalars.contains(where: { plainForms[$0] != nil }) else { return folded }
-        var plain = String.UnicodeScalarView()
-        for scalar in folded.unicodeScalars { plain.append(plainForms[scalar] ?? scalar) }
-        return String(plain)
-    }
-
-    private static let plainForms: [Unicode.Scalar: Unicode.Scalar] = [
-        "ı": "i", "ł": "l", "ø": "o", "đ": "d",
-    ]
 }

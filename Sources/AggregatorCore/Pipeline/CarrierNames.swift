@@ -52,7 +52,7 @@ public struct CarrierNames: Sendable {
     }
 
     private mutating func learn(code: String, name: String) {
-        let folded = AirlineDirectory.fold(name)
+        let folded = AirlineNames.fold(name)
         guard !code.isEmpty, !folded.isEmpty else { return }
         namesByCode[code.uppercased(), default: []].insert(folded)
         codesByName[folded, default: []].insert(code.uppercased())
@@ -70,7 +70,7 @@ public struct CarrierNames: Sendable {
         /// - Returns: `true` when its code or its name matches.
         public func matches(_ carrier: Carrier) -> Bool {
             if let code = carrier.code, codes.contains(code) { return true }
-            if let name = carrier.name, names.contains(AirlineDirectory.fold(name)) { return true }
+            if let name = carrier.name, names.contains(AirlineNames.fold(name)) { return true }
             return false
         }
     }
@@ -79,7 +79,7 @@ public struct CarrierNames: Sendable {
     /// - Parameter typed: an IATA code or a name, in any case and with or without accents.
     /// - Returns: the codes and names it stands for.
     public func resolve(_ typed: String) -> Match {
-        let folded = AirlineDirectory.fold(typed)
+        let folded = AirlineNames.fold(typed)
         let upper = typed.trimmingCharacters(in: .whitespaces).uppercased()
         var codes = codesByName[folded] ?? []
         if upper.count == 2, upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) { codes.insert(upper) }

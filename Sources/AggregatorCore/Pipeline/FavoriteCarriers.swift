@@ -16,7 +16,7 @@ public struct FavoriteCarriers: Sendable, Hashable {
     /// - Parameter entries: IATA codes or airline names; blank entries are ignored.
     public init(_ entries: Set<String>) {
         self.entries = entries
-        folded = Set(entries.map(AirlineDirectory.fold).filter { !$0.isEmpty })
+        folded = Set(entries.map(AirlineNames.fold).filter { !$0.isEmpty })
     }
 
     /// Whether there are no favourites.
@@ -30,7 +30,7 @@ public struct FavoriteCarriers: Sendable, Hashable {
     public func contains(_ carrier: Carrier, directory: AirlineDirectory = AirlineDirectory()) -> Bool {
         let record = directory.record(for: carrier)
         return [carrier.code, carrier.name, record?.iata, record?.name].contains { value in
-            value.map { folded.contains(AirlineDirectory.fold($0)) } ?? false
+            value.map { folded.contains(AirlineNames.fold($0)) } ?? false
         }
     }
 
@@ -38,7 +38,7 @@ public struct FavoriteCarriers: Sendable, Hashable {
     /// - Parameter record: the record.
     /// - Returns: `true` when its code or name matches an entry.
     public func contains(_ record: AirlineRecord) -> Bool {
-        [record.iata, record.name].contains { value in value.map { folded.contains(AirlineDirectory.fold($0)) } ?? false
+        [record.iata, record.name].contains { value in value.map { folded.contains(AirlineNames.fold($0)) } ?? false
         }
     }
 

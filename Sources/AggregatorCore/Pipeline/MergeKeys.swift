@@ -27,7 +27,7 @@ public struct MergeKeys: Sendable, Hashable {
         case .car(let car):
             guard let plate = car.plateNumber else { return }
             let parts = [car.brand, car.model, plate, priceBasis.rawValue]
-            keys.append("car|" + parts.map(AirlineDirectory.fold).joined(separator: "|"))
+            keys.append("car|" + parts.map(AirlineNames.fold).joined(separator: "|"))
             keys.finish()
         case .flight(let itinerary):
             var numbered = true

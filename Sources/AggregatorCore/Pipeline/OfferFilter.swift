@@ -174,8 +174,8 @@ public struct OfferFilter: Sendable {
             add(.hiddenCity) { !$0.tags.contains(.hiddenCity) }
         }
         if let color = query.color {
-            let folded = AirlineDirectory.fold(color)
-            add(.color) { $0.product.car?.color.map(AirlineDirectory.fold) == folded }
+            let folded = AirlineNames.fold(color)
+            add(.color) { $0.product.car?.color.map(AirlineNames.fold) == folded }
         }
         self.conditions = conditions.sorted { $0.field < $1.field }
     }

@@ -283,13 +283,13 @@ public struct FavoritesStore: Sendable {
     }
 
     private static func same(_ lhs: String, _ rhs: String) -> Bool {
-        AirlineDirectory.fold(lhs) == AirlineDirectory.fold(rhs)
+        AirlineNames.fold(lhs) == AirlineNames.fold(rhs)
     }
 
     private static func sorted(_ entries: [String]) -> [String] {
         var seen = Set<String>()
-        return entries.filter { seen.insert(AirlineDirectory.fold($0)).inserted }
-            .sorted { (AirlineDirectory.fold($0), $0) < (AirlineDirectory.fold($1), $1) }
+        return entries.filter { seen.insert(AirlineNames.fold($0)).inserted }
+            .sorted { (AirlineNames.fold($0), $0) < (AirlineNames.fold($1), $1) }
     }
 
     private static func posixCode(of error: any Error) -> Int32? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The names people and providers use for common airlines, by IATA code: the tool's built-in
 /// knowledge, so that `Austrian Airlines` and `OS` mean the same carrier even when no airline directory
 /// was asked and a provider sends only the code.
@@ -45,5 +47,23 @@ public enum AirlineNames {
         "VY": ["Vueling", "Vueling Airlines"],
         "W6": ["Wizz Air"],
         "X3": ["TUIfly", "TUI fly"],
+    ]
+
+    /// Text folded for comparison: case and accents dropped, surrounding spaces trimmed, and the
+    /// letters Unicode does not see as accented (`ı`, `ł`, `ø`, `đ`) read as their plain forms, so that
+    /// `turk hava yollari` finds `Türk Hava Yolları`.
+    /// - Parameter text: the text.
+    /// - Returns: the folded text.
+    public static func fold(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .trimmingCharacters(in: .whitespaces)
+        guard folded.unicodeScalars.contains(where: { plainForms[$0] != nil }) else { return folded }
+        var plain = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars { plain.append(plainForms[scalar] ?? scalar) }
+        return String(plain)
+    }
+
+    private static let plainForms: [Unicode.Scalar: Unicode.Scalar] = [
+        "ı": "i", "ł": "l", "ø": "o", "đ": "d",
     ]
 }

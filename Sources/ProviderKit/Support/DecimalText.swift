@@ -18,27 +18,27 @@ enum DecimalText {
     static func append(_ parts: DecimalParts, to bytes: inout [UInt8]) {
         guard parts.length != 0 else {
             // Zero, whatever its exponent. (NaN also has no length; callers write it as null before this.)
-            bytes.append(JSONBytes.zero)
+            bytes.append(UInt8(ascii: "0"))
             return
         }
         let exponent = parts.exponent
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
             let count = writeDigits(high: parts.high, low: parts.low, into: digits)
-            if parts.isNegative { bytes.append(JSONBytes.minus) }
+            if parts.isNegative { bytes.append(UInt8(ascii: "-")) }
             if exponent >= 0 {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[40 - count..<40]))
-                bytes.append(contentsOf: repeatElement(JSONBytes.zero, count: exponent))
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: exponent))
                 return
             }
             let fraction = -exponent
             if count > fraction {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[40 - count..<40 - fraction]))
-                bytes.append(JSONBytes.dot)
+                bytes.append(UInt8(ascii: "."))
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[40 - fraction..<40]))
             } else {
-                bytes.append(JSONBytes.zero)
-                bytes.append(JSONBytes.dot)
-                bytes.append(contentsOf: repeatElement(JSONBytes.zero, count: fraction - count))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "."))
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: fraction - count))
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[40 - count..<40]))
             }
         }
@@ -46,7 +46,7 @@ enum DecimalText {
 
     /// Appends an integer's digits, with a minus sign when negative.
     static func append(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(JSONBytes.minus) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDigits(UInt64(value.magnitude), minimumCount: 1, to: &bytes)
     }
 
@@ -55,7 +55,7 @@ enum DecimalText {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
             let count = writeDigits(high: 0, low: value, into: digits)
             if minimumCount > count {
-                bytes.append(contentsOf: repeatElement(JSONBytes.zero, count: minimumCount - count))
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimumCount - count))
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[40 - count..<40]))
         }
@@ -77,13 +77,13 @@ enum DecimalText {
             var rest = remainder
             for _ in 0..<19 {
                 position -= 1
-                digits[position] = JSONBytes.zero + UInt8(rest % 10)
+                digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             }
         }
         repeat {
             position -= 1
-            digits[position] = JSONBytes.zero + UInt8(low % 10)
+            digits[position] = UInt8(ascii: "0") + UInt8(low % 10)
             low /= 10
         } while low != 0
         return 40 - position
