@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import Foundation
 import ProviderKit
+import ProviderTestKit
 import Testing
 
 /// Compressed bodies against the size cap: the platform inflates a `Content-Encoding: gzip` body on its

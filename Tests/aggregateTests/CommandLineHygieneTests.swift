@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// The command line's rough edges: malformed lists, repeated flags, endpoints that are not web or file

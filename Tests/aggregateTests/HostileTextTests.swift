@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import ProviderTestKit
 import Testing
 
 /// Text a provider sends is hostile until proven otherwise: escape sequences in carrier names, city names,

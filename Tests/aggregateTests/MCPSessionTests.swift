@@ -2,6 +2,7 @@ import AggregatorCore
 import AggregatorTestSupport
 import Foundation
 import ProviderKit
+import ProviderTestKit
 import Testing
 
 @testable import AggregateCLI

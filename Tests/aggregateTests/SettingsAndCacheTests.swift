@@ -94,6 +94,7 @@ struct SettingsAndCacheTests {
             environment: environment)
         #expect(search.status == 0)
         #expect(server.requests.first?.headers["apikey"] == key)
+        #expect(search.stderrLines.contains("kiwi: signs in with AGGREGATE_KIWI_API_KEY (set)"))
         let providers = try await Binary.run(["providers", "--format", "json"], environment: environment)
         let failing = try await Binary.run(
             ["search", "--providers", "kiwi", "--endpoint", "kiwi=http://127.0.0.1:9", "--verbose", "--timeout", "1"],
@@ -105,6 +106,7 @@ struct SettingsAndCacheTests {
         let kiwi = try #require((try providers.json()["providers"] as? [[String: Any]])?.first)
         #expect(kiwi["api_key"] as? String == "set")
         #expect(kiwi["api_key_variable"] as? String == "AGGREGATE_KIWI_API_KEY")
+        #expect(kiwi["credential_variables"] as? [String] == ["AGGREGATE_KIWI_API_KEY"])
     }
 
     @Test func aLiveAnswerIsCachedOwnerOnlyAndServesOfflineAndWhenTheServiceFails() async throws {

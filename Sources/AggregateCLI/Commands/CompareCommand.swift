@@ -73,7 +73,7 @@ struct CompareCommand: Command {
         reported.notes = comparison.notes
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
-            providersNamed: options.providersNamed
+            providersNamed: options.providersNamed, providers: options.providers
         )
         .report(reported, to: console)
         if !result.offers.isEmpty, comparison.sharedTotal == 0 {

@@ -51,7 +51,7 @@ struct DatesCommand: Command {
         DatesRenderer(result: result, days: days).write(options.format, to: console, width: width)
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
-            providersNamed: options.providersNamed
+            providersNamed: options.providersNamed, providers: options.providers
         )
         .report(result, to: console)
         if days.undated > 0 {

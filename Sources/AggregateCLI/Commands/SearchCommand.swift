@@ -44,7 +44,7 @@ struct SearchCommand: Command {
         SearchRenderer(result: result).write(options.format, to: console, width: width)
         Diagnostics(
             verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
-            providersNamed: options.providersNamed
+            providersNamed: options.providersNamed, providers: options.providers
         )
         .report(result, to: console)
         return ExitCode(result.completeness)

@@ -15,6 +15,21 @@ struct Diagnostics {
     let endpoints: [ProviderID: String]
     let settings: SearchSettings
     var providersNamed = true
+    /// The providers asked, for the credentials each live one signs in with.
+    var providers: [any OfferProvider] = []
+
+    /// `signs in with AGGREGATE_KIWI_API_KEY (set)`, for a live provider whose service takes credentials:
+    /// the variables' names and whether they are set, never a value.
+    private func signInLine(for id: ProviderID) -> String? {
+        guard case .remote(let url) = settings.endpoint(of: id),
+            let descriptor = providers.first(where: { $0.descriptor.id == id })?.descriptor,
+            let service = descriptor.service(at: url), service.signIn.needsCredentials
+        else { return nil }
+        let names = service.signIn.credentials
+        let set = settings.credentials[id]?.has(names) == true
+        let variables = names.map { EnvironmentNames.credential($0, of: id) }
+        return "signs in with \(Wording.list(variables)) (\(set ? "set" : "not set"))"
+    }
 
     func report(_ result: SearchResult, to console: Console) {
         let noneOffersKind =
@@ -28,6 +43,7 @@ struct Diagnostics {
                 console.printError(
                     "\(id): \(outcome.status.rawValue), \(outcome.offerCount) offers, \(outcome.skipped) skipped, "
                         + "\(outcome.latency.inMilliseconds) ms, endpoint \(endpoint) (\(origin))")
+                if let signIn = signInLine(for: id) { console.printError("\(id): \(signIn)") }
                 if let underlying = outcome.error?.underlying {
                     console.printError("\(id): underlying error: \(underlying)")
                 }

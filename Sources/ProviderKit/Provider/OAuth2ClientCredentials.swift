@@ -26,4 +26,16 @@ public struct OAuth2ClientCredentials: Sendable, Hashable {
         self.scope = scope
         self.renewalMargin = renewalMargin
     }
+
+    /// Describes a client-credentials exchange at a token URL written in the source.
+    /// - Parameters:
+    ///   - tokenAddress: where tokens are asked for, as text; it must be an absolute URL.
+    ///   - scope: the scope to ask for, if any.
+    ///   - renewalMargin: how long before its end a token is renewed; 60 seconds by default.
+    public init(tokenURL tokenAddress: StaticString, scope: String? = nil, renewalMargin: Duration = .seconds(60)) {
+        guard let url = URL(string: "\(tokenAddress)"), url.scheme != nil else {
+            preconditionFailure("a token URL must be an absolute URL: \(tokenAddress)")
+        }
+        self.init(tokenURL: url, scope: scope, renewalMargin: renewalMargin)
+    }
 }

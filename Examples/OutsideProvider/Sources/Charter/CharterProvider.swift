@@ -11,9 +11,8 @@ public struct CharterProvider: OfferProvider {
     public let descriptor = ProviderDescriptor(
         id: "charter", displayName: "Charter seats", summary: "Spare seats on charter flights, priced per seat.",
         categories: [.flights], nativeCurrency: .eur, capabilities: [.dates],
-        liveURL: URL(string: "https://charter.example"), authentication: .header("X-Charter-Key"),
-        embeddedResponses: EmbeddedResponses(["departures": CharterSamples.departures]),
-        sampleQuery: SearchQuery(), priceKeys: ["amount"])
+        live: [LiveService("https://charter.example", signIn: .header("X-Charter-Key"))],
+        samples: ProviderSamples(EmbeddedResponses(["departures": CharterSamples.departures]), priceKeys: ["amount"]))
 
     /// Creates the provider.
     public init() {}
@@ -28,17 +27,19 @@ public struct CharterProvider: OfferProvider {
         _ query: SearchQuery, using client: ProviderClient
     ) async throws(ProviderError) -> ProviderResponse {
         let items = query.origins.map { URLQueryItem(name: "from", value: $0) }
-        let answer = try client.decode(CharterAnswer.self, from: try await client.get("departures", query: items))
-        var offers: [Offer] = []
-        var skipped = 0
-        for departure in answer.departures {
-            try Task.checkCancellation()
-            guard let offer = departure.offer(provider: client.provider, retrievedAt: client.now()) else {
-                skipped += 1
-                continue
+        return try await client.read(.get("departures", query: items)) { root in
+            var offers: [Offer] = []
+            var skipped = 0
+            for record in try root["departures"].elements {
+                try Task.checkCancellation()
+                guard let offer = CharterDeparture(record).offer(provider: client.provider, retrievedAt: client.now())
+                else {
+                    skipped += 1
+                    continue
+                }
+                offers.append(offer)
             }
-            offers.append(offer)
+            return ProviderResponse(offers: offers, skipped: skipped)
         }
-        return ProviderResponse(offers: offers, skipped: skipped)
     }
 }

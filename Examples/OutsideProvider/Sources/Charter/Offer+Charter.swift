@@ -10,7 +10,8 @@ extension CharterDeparture {
     func offer(provider: ProviderID, retrievedAt: Date) -> Offer? {
         guard let flight, flight.count > 2, let from, let to, let leaves,
             let departure = LocalDateTime(parsing: leaves),
-            let fare, let amount = Decimal(string: fare.amount), amount > 0, let currency = CurrencyCode(fare.currency)
+            let amount = amount.flatMap({ Decimal(string: $0) }), amount > 0,
+            let currency = currency.flatMap(CurrencyCode.init)
         else { return nil }
         let segment = Segment(
             carrier: Carrier(code: String(flight.prefix(2))), flightNumber: String(flight.dropFirst(2)),

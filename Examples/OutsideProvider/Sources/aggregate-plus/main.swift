@@ -1,7 +1,8 @@
 import AggregateCLI
 import Charter
 import Foundation
+import Gatefare
 
 exit(
-    await AggregateTool(providers: AggregateTool.builtInProviders + [CharterProvider()]).run(
+    await AggregateTool(providers: AggregateTool.builtInProviders + [CharterProvider(), GatefareProvider()]).run(
         arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,134 @@
+import AggregatorCore
+import AggregatorTestSupport
+import Foundation
+import ProviderKit
+import ProviderTestKit
+import Testing
+
+@testable import AggregateCLI
+
+/// A provider of an OAuth2 service at a loopback URL: `GET fares` answers a JSON array of prices.
+private struct FareProvider: OfferProvider {
+    let descriptor: ProviderDescriptor
+
+    init(base: URL) {
+        descriptor = ProviderDescriptor(
+            id: "fares", displayName: "Fares", summary: "Fares behind an OAuth2 sign-in.", categories: [.flights],
+            nativeCurrency: .eur,
+            live: [
+                LiveService(
+                    base, signIn: .oauth2(OAuth2ClientCredentials(tokenURL: base.appendingPathComponent("oauth/token")))
+                )
+            ],
+            samples: ProviderSamples(EmbeddedResponses(["fares": "[10]"])))
+    }
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
+        let prices = try await client.read(.get("fares")) { root in try root.elements.map { try $0.int } }
+        return ProviderResponse(
+            offers: prices.map { price in
+                OfferFactory.flight(
+                    provider: client.provider, carrier: "OS", flightNumber: "\(price)", from: "VIE", to: "BCN",
+                    departure: "2026-12-18 07:05", price: Decimal(price))
+            })
+    }
+}
+
+/// Everything a run wrote.
+private final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+    var stdout: String { lock.withLock { out } }
+    var stderr: String { lock.withLock { err } }
+
+    var console: Console {
+        Console(
+            writeOut: { text in self.lock.withLock { self.out += text } },
+            writeError: { text in self.lock.withLock { self.err += text } }, colors: false)
+    }
+}
+
+@Suite("Credentials on the command line: the variables a sign-in names")
+struct SignInCommandTests {
+    private static let secret = "hush-7f3e"
+
+    private func server() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/oauth/token":
+                String(decoding: request.body, as: UTF8.self).contains("client_secret=\(Self.secret)")
+                    ? .json(#"{"access_token": "t-1", "expires_in": 600}"#)
+                    : .json(#"{"error": "invalid_client"}"#, status: 401)
+            case "/fares":
+                request.headers["authorization"] == "Bearer t-1" ? .json("[42]") : .json("{}", status: 401)
+            default: .json("{}", status: 404)
+            }
+        }
+    }
+
+    private func run(
+        _ arguments: [String], base: URL, environment: [String: String]
+    ) async -> (Int32, Captured) {
+        let output = Captured()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        var variables = environment
+        variables["HOME"] = home.path
+        let tool = AggregateTool(providers: [FareProvider(base: base)], environment: variables, console: output.console)
+        return (await tool.run(arguments: arguments), output)
+    }
+
+    @Test func settingBothCredentialsMakesItLiveAndItSignsIn() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let environment = ["AGGREGATE_FARES_CLIENT_ID": "app", "AGGREGATE_FARES_CLIENT_SECRET": Self.secret]
+        let (status, output) = await run(
+            ["search", "--providers", "fares", "--verbose", "--format", "json"], base: server.baseURL,
+            environment: environment)
+        #expect(status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let offers = try #require(json["offers"] as? [[String: Any]])
+        #expect(offers.count == 1)
+        #expect((offers.first?["sources"] as? [[String: Any]])?.first?["provider"] as? String == "fares")
+        #expect(
+            output.stderr.contains(
+                "fares: signs in with AGGREGATE_FARES_CLIENT_ID and AGGREGATE_FARES_CLIENT_SECRET (set)"))
+        #expect(output.stderr.contains("(AGGREGATE_FARES_CLIENT_ID and AGGREGATE_FARES_CLIENT_SECRET)"))
+        #expect(server.requests.map(\.path) == ["/oauth/token", "/fares"])
+        #expect(!output.stdout.contains(Self.secret) && !output.stderr.contains(Self.secret))
+        #expect(!output.stdout.contains("t-1") && !output.stderr.contains("t-1"))
+    }
+
+    @Test func oneCredentialAloneLeavesItOnItsSamples() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let (status, output) = await run(
+            ["providers", "--format", "json"], base: server.baseURL, environment: ["AGGREGATE_FARES_CLIENT_ID": "app"])
+        #expect(status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let fares = try #require((json["providers"] as? [[String: Any]])?.first)
+        #expect(fares["endpoint"] as? String == "embedded")
+        #expect(fares["api_key"] as? String == "partly set")
+        #expect(fares["api_key_variable"] is NSNull)
+        #expect(
+            fares["credential_variables"] as? [String] == [
+                "AGGREGATE_FARES_CLIENT_ID", "AGGREGATE_FARES_CLIENT_SECRET",
+            ])
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func aRefusedSignInTellsWhichVariablesToCheck() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let environment = ["AGGREGATE_FARES_CLIENT_ID": "app", "AGGREGATE_FARES_CLIENT_SECRET": "wrong-secret"]
+        let (status, output) = await run(
+            ["search", "--providers", "fares"], base: server.baseURL, environment: environment)
+        #expect(status == 3)
+        #expect(
+            output.stderr
+                == "warning: fares failed: could not sign in at 127.0.0.1: the token service answered HTTP 401 "
+                + "Unauthorized: invalid_client; check AGGREGATE_FARES_CLIENT_ID and AGGREGATE_FARES_CLIENT_SECRET\n")
+        #expect(!output.stderr.contains("wrong-secret"))
+    }
+}
