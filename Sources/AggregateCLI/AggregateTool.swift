@@ -18,7 +18,7 @@ import ProviderKit
 /// from them.
 public struct AggregateTool: Sendable {
     /// The tool's version, as `--version` prints it.
-    public static let version = "0.2.0"
+    public static let version = ToolIdentity.version
 
     /// Every subcommand, in the order help lists them.
     static var commands: [any Command.Type] {

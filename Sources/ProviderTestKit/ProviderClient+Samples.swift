@@ -39,9 +39,10 @@ extension ProviderClient {
     /// loopback server).
     /// - Parameters:
     ///   - provider: the provider's id.
-    ///   - endpoint: the setting: `.embedded`, `.file(url)` or `.remote(url)`.
+    ///   - endpoint: the setting: `.embedded`, `.file(url)`, `.remote(url)` or `.mcp(url)`.
     ///   - samples: what the embedded endpoint serves.
-    ///   - transport: what answers live requests; nothing is ever sent by default.
+    ///   - transport: what answers live requests (for an MCP server, each message of a tool call); nothing
+    ///     is ever sent by default.
     ///   - fixedHeaders: header fields every live request carries.
     ///   - credentials: the credentials live requests sign in with, named in a refusal's remedy.
     ///   - requestTimeout: each request's time limit.
@@ -56,13 +57,18 @@ extension ProviderClient {
     ) {
         let kind: any ProviderEndpoint =
             switch endpoint {
-            case .embedded: EmbeddedEndpoint(provider: provider, samples: samples)
+            case .embedded, .notLive: EmbeddedEndpoint(provider: provider, samples: samples)
             case .file(let location):
                 RecordingEndpoint(provider: provider, location: location, maxBytes: maxResponseBytes)
             case .remote(let base):
                 HTTPEndpoint(
                     provider: provider, base: base, transport: transport, fixedHeaders: fixedHeaders,
                     credentials: credentials, requestTimeout: requestTimeout, maxBytes: maxResponseBytes)
+            case .mcp(let url):
+                MCPEndpoint(
+                    provider: provider, url: url, transport: MCPTransport(network: transport, provider: provider),
+                    fixedHeaders: fixedHeaders, credentials: credentials, requestTimeout: requestTimeout,
+                    maxBytes: maxResponseBytes)
             }
         self.init(
             provider: provider, endpoint: kind, requestTimeout: requestTimeout, maxResponseBytes: maxResponseBytes,

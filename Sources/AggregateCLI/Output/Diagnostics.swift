@@ -21,9 +21,8 @@ struct Diagnostics {
     /// `signs in with AGGREGATE_KIWI_API_KEY (set)`, for a live provider whose service takes credentials:
     /// the variables' names and whether they are set, never a value.
     private func signInLine(for id: ProviderID) -> String? {
-        guard case .remote(let url) = settings.endpoint(of: id),
-            let descriptor = providers.first(where: { $0.descriptor.id == id })?.descriptor,
-            let service = descriptor.service(at: url), service.signIn.needsCredentials
+        guard let descriptor = providers.first(where: { $0.descriptor.id == id })?.descriptor,
+            let service = descriptor.service(for: settings.endpoint(of: id)), service.signIn.needsCredentials
         else { return nil }
         let names = service.signIn.credentials
         let set = settings.credentials[id]?.has(names) == true

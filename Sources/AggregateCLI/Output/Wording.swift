@@ -118,6 +118,9 @@ enum Wording {
             case .addFields(let fields): "add \(options(fields))"
             case .checkCredentials(let names) where names.isEmpty: "check whether the service needs credentials"
             case .checkCredentials(let names): "check \(list(names.map { EnvironmentNames.credential($0, of: id) }))"
+            case .setCredentials(let names):
+                "set \(list(names.map { EnvironmentNames.credential($0, of: id) })) to let it ask its live service"
+            case .noLiveService: "it has no live service; drop --live or give it an --endpoint"
             case .raiseSizeCap: "raise --max-response-size if it is expected"
             }
         return "\(error.message); \(advice)"

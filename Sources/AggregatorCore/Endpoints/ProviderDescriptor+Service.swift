@@ -2,22 +2,36 @@ import Foundation
 import ProviderKit
 
 extension ProviderDescriptor {
-    /// The live service a live endpoint at `url` is: the one at that very URL, else the first one, whose
-    /// sign-in and fixed headers then go to the URL given (a test server, a proxy, a regional host). A token
-    /// URL under the service's own URL moves with it, so that a sign-in goes where its requests go and never
-    /// to the real service while the endpoint points elsewhere.
-    /// - Parameter url: the endpoint's URL.
-    /// - Returns: the service as reached at `url`, or `nil` for a provider without one.
-    public func service(at url: URL) -> LiveService? {
-        if let exact = live.first(where: { $0.url == url }) { return exact }
-        guard var service = live.first else { return nil }
-        if case .oauth2(var grant) = service.signIn, let moved = Self.rebase(grant.tokenURL, from: service.url, to: url)
-        {
+    /// The live service a live endpoint is: the one at that very address, else the first one of the same
+    /// kind (an HTTP service for `https://…`, an MCP server for `mcp+https://…`), whose sign-in and fixed
+    /// headers then go to the URL given (a test server, a proxy, a regional host). A token URL under the
+    /// service's own URL moves with it, so that a sign-in goes where its requests go and never to the real
+    /// service while the endpoint points elsewhere.
+    /// - Parameter endpoint: the endpoint setting.
+    /// - Returns: the service as reached there, or `nil` for an endpoint that is not live or a provider
+    ///   without a service of its kind.
+    public func service(for endpoint: Endpoint) -> LiveService? {
+        let url: URL
+        switch endpoint {
+        case .remote(let address), .mcp(let address): url = address
+        case .embedded, .file, .notLive: return nil
+        }
+        let sameKind = live.filter { Self.sameKind(Endpoint($0), endpoint) }
+        if let exact = sameKind.first(where: { Endpoint($0) == endpoint }) { return exact }
+        guard var service = sameKind.first, let own = Endpoint(service).url else { return nil }
+        if case .oauth2(var grant) = service.signIn, let moved = Self.rebase(grant.tokenURL, from: own, to: url) {
             grant.tokenURL = moved
             service.signIn = .oauth2(grant)
         }
-        service.url = url
+        service.url = URL(string: endpoint.description) ?? url
         return service
+    }
+
+    private static func sameKind(_ lhs: Endpoint, _ rhs: Endpoint) -> Bool {
+        switch (lhs, rhs) {
+        case (.remote, .remote), (.mcp, .mcp): true
+        default: false
+        }
     }
 
     /// `address` with the prefix `old` replaced by `new`, when it starts with it.
@@ -27,5 +41,15 @@ extension ProviderDescriptor {
         let rest = address.absoluteString.dropFirst(prefix.count)
         let base = new.absoluteString.hasSuffix("/") ? new.absoluteString : new.absoluteString + "/"
         return URL(string: base + rest)
+    }
+}
+
+extension Endpoint {
+    /// The `http(s)` URL requests go to, for a live endpoint.
+    public var url: URL? {
+        switch self {
+        case .remote(let url), .mcp(let url): url
+        case .embedded, .file, .notLive: nil
+        }
     }
 }

@@ -28,8 +28,8 @@ public struct ProviderRunner: Sendable {
     public let settings: SearchSettings
     private let network: any HTTPTransport
     private let now: @Sendable () -> Date
-    /// OAuth2 tokens, kept for as long as the runner lives.
-    private let sessions = SignInSessions()
+    /// Tokens, MCP sessions, requests in flight and hosts' pace, kept for as long as the runner lives.
+    private let state = ConnectionState()
 
     /// Creates a runner.
     /// - Parameters:
@@ -54,7 +54,9 @@ public struct ProviderRunner: Sendable {
     public func run(
         _ providers: [any OfferProvider], query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil
     ) async -> [ProviderRun] {
-        var runs = providers.map { Self.runWithoutAsking($0.descriptor, query: query) }
+        var runs = providers.map {
+            Self.runWithoutAsking($0.descriptor, query: query, endpoint: settings.endpoint(of: $0.descriptor.id))
+        }
         let asked = runs.indices.filter { runs[$0] == nil }
         guard !asked.isEmpty else { return runs.compactMap { $0 } }
 
@@ -97,9 +99,12 @@ public struct ProviderRunner: Sendable {
     /// How long cached answers may take to stand in for providers that missed the deadline.
     static let staleGrace: Duration = .seconds(1)
 
-    /// The run of a provider that is not sent a request: one that cannot answer the query's kind, or
-    /// needs a field the query lacks; `nil` for a provider to ask.
-    static func runWithoutAsking(_ descriptor: ProviderDescriptor, query: SearchQuery) -> ProviderRun? {
+    /// The run of a provider that is not sent a request: one that cannot answer the query's kind, needs a
+    /// field the query lacks, or was asked for its live service and cannot go live; `nil` for a provider to
+    /// ask.
+    static func runWithoutAsking(
+        _ descriptor: ProviderDescriptor, query: SearchQuery, endpoint: Endpoint = .embedded
+    ) -> ProviderRun? {
         guard asks(descriptor, for: query.kind) else {
             let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
             let error = ProviderError(
@@ -111,6 +116,11 @@ public struct ProviderRunner: Sendable {
             let error = ProviderError(
                 .notAsked, provider: descriptor.id, "was not asked: it cannot search without these",
                 remedy: .addFields(missing))
+            return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .notAsked, error: error))
+        }
+        if case .notLive(let remedy) = endpoint {
+            let error = ProviderError(
+                .notAsked, provider: descriptor.id, "was not asked: it cannot ask a live service", remedy: remedy)
             return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .notAsked, error: error))
         }
         return nil
@@ -188,10 +198,12 @@ public struct ProviderRunner: Sendable {
     private func transportStack(
         for descriptor: ProviderDescriptor, replay: Bool, deadline: ContinuousClock.Instant?
     ) -> TransportStack? {
-        guard case .remote(let url) = settings.endpoint(of: descriptor.id) else { return nil }
+        let endpoint = settings.endpoint(of: descriptor.id)
+        guard endpoint.isRemote else { return nil }
         return TransportStack(
-            network: network, provider: descriptor.id, signIn: descriptor.service(at: url)?.signIn ?? .none,
-            sessions: sessions, settings: settings, replay: replay, deadline: deadline, now: now)
+            network: network, endpoint: endpoint, provider: descriptor.id,
+            signIn: descriptor.service(for: endpoint)?.signIn ?? .none, state: state, settings: settings,
+            replay: replay, deadline: deadline, now: now)
     }
 
     /// A client on the endpoint the settings name for the provider: one endpoint kind per kind of setting.
@@ -199,21 +211,28 @@ public struct ProviderRunner: Sendable {
         for descriptor: ProviderDescriptor, stack: TransportStack?, until end: ContinuousClock.Instant?
     ) -> ProviderClient {
         let id = descriptor.id
+        let setting = settings.endpoint(of: id)
+        let service = descriptor.service(for: setting)
+        let timeout = settings.limits.requestTimeout
         let endpoint: any ProviderEndpoint =
-            switch settings.endpoint(of: id) {
-            case .embedded: EmbeddedEndpoint(provider: id, samples: descriptor.samples.responses)
+            switch setting {
+            case .embedded, .notLive: EmbeddedEndpoint(provider: id, samples: descriptor.samples.responses)
             case .file(let location):
                 RecordingEndpoint(provider: id, location: location, maxBytes: settings.maxResponseBytes)
             case .remote(let url):
                 HTTPEndpoint(
                     provider: id, base: url, transport: stack?.transport ?? network,
-                    fixedHeaders: descriptor.service(at: url)?.fixedHeaders ?? [:],
-                    credentials: descriptor.service(at: url)?.signIn.credentials ?? [],
-                    requestTimeout: settings.limits.requestTimeout, maxBytes: settings.maxResponseBytes)
+                    fixedHeaders: service?.fixedHeaders ?? [:], credentials: service?.signIn.credentials ?? [],
+                    requestTimeout: timeout, maxBytes: settings.maxResponseBytes)
+            case .mcp(let url):
+                MCPEndpoint(
+                    provider: id, url: url, transport: stack?.transport ?? network,
+                    fixedHeaders: service?.fixedHeaders ?? [:], credentials: service?.signIn.credentials ?? [],
+                    requestTimeout: timeout, maxBytes: settings.maxResponseBytes)
             }
         return ProviderClient(
-            provider: id, endpoint: endpoint, requestTimeout: settings.limits.requestTimeout,
-            maxResponseBytes: settings.maxResponseBytes, now: now, deadline: end)
+            provider: id, endpoint: endpoint, requestTimeout: timeout, maxResponseBytes: settings.maxResponseBytes,
+            now: now, deadline: end)
     }
 
     private func timedOut(_ descriptor: ProviderDescriptor, query: SearchQuery, cancelled: Bool) -> ProviderOutcome {

@@ -4,11 +4,15 @@ import ProviderKit
 /// The transport one provider's live requests go through in one search, built from the settings:
 ///
 /// ```
-/// size cap ─► cache (record or replay) ─► sign-in ─► retries ─► network
+/// size cap ─► in-flight sharing ─► cache (record or replay) ─► sign-in ─► retries ─► network
 /// ```
 ///
+/// For an MCP server the network is an ``MCPTransport`` over a ``PacingTransport``: each tool call goes down
+/// the stack as one request, and each message of it is paced per host, with the polite retry policy.
+///
 /// The cache sits above the sign-in, so a key or a token is never part of a cache key or a file, and a
-/// token exchange never reaches the cache; the size cap sits on top, so a cached entry is held to the same
+/// token exchange never reaches the cache; in-flight sharing sits above the cache, so a request asked twice
+/// at once is fetched (and stored) once; the size cap sits on top, so a cached entry is held to the same
 /// cap as a live answer. The sign-in stage is there only when every credential its sign-in needs is set:
 /// without them requests go out as they are, and the service's refusal names the credentials to set.
 struct TransportStack {
@@ -19,25 +23,36 @@ struct TransportStack {
 
     /// Builds the stack.
     /// - Parameters:
-    ///   - network: the bottom of the stack.
+    ///   - network: the bottom of the stack for an HTTP service.
+    ///   - endpoint: the live endpoint, `https://…` or `mcp+https://…`.
     ///   - provider: whose requests these are.
     ///   - signIn: how the live service signs in.
-    ///   - sessions: where OAuth2 tokens are kept between searches.
+    ///   - state: what the runner keeps between searches.
     ///   - settings: retries, credentials, cache and size cap.
     ///   - replay: whether to answer from the cache only.
     ///   - deadline: the instant no retry waits past; `nil` bounds waits by each request's timeout.
     ///   - now: the clock.
     init(
-        network: any HTTPTransport, provider: ProviderID, signIn: SignIn, sessions: SignInSessions,
-        settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?, now: @escaping @Sendable () -> Date
+        network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, state: ConnectionState,
+        settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
+        now: @escaping @Sendable () -> Date
     ) {
-        var transport: any HTTPTransport = RetryingTransport(
-            network, policy: settings.retryPolicy, deadline: deadline, now: now)
+        var transport: any HTTPTransport
+        var policy = settings.retryPolicy
+        if case .mcp(let url) = endpoint {
+            transport = MCPTransport(
+                network: PacingTransport(network, pacer: state.pacer),
+                session: state.mcpSessions.session(for: provider, at: url))
+            policy = .polite
+        } else {
+            transport = network
+        }
+        transport = RetryingTransport(transport, policy: policy, deadline: deadline, now: now)
         let credentials = settings.credentials[provider] ?? Credentials([:])
         if signIn.needsCredentials, credentials.has(signIn.credentials) {
             switch signIn {
             case .oauth2(let grant):
-                let session = sessions.session(
+                let session = state.signIns.session(
                     for: provider, grant: grant, clientID: credentials[.clientID] ?? "",
                     clientSecret: credentials[.clientSecret] ?? "", now: now)
                 transport = SignInTransport(transport, session: session)
@@ -56,6 +71,7 @@ struct TransportStack {
         } else {
             cache = nil
         }
+        if !replay { transport = CoalescingTransport(transport, provider: provider, flights: state.flights) }
         self.transport = SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes)
     }
 }

@@ -10,7 +10,8 @@ import ProviderKit
 /// - The wait before retry `n` (1-based) is `baseDelay × 2^(n-1)`, capped at `maxDelay`, with "equal
 ///   jitter": a random point in its upper half. The jitter spreads out clients that failed together, so
 ///   they do not come back in step; the fixed half keeps a retry from firing at once.
-/// - A 429's `Retry-After` (seconds or an HTTP date) replaces the computed wait.
+/// - A 429's `Retry-After` (seconds or an HTTP date) replaces the computed wait, cut to `maxRetryAfter`
+///   when the policy has one.
 /// - No wait ever runs past the search's deadline: a retry that could not start before it is not made,
 ///   and the last failure is reported instead.
 public struct RetryPolicy: Sendable, Hashable {
@@ -20,22 +21,33 @@ public struct RetryPolicy: Sendable, Hashable {
     public var baseDelay: Duration
     /// The longest computed wait, before jitter.
     public var maxDelay: Duration
+    /// The longest a `Retry-After` is waited for; `nil` waits as long as asked, within the deadline.
+    public var maxRetryAfter: Duration?
 
     /// Creates a policy.
     /// - Parameters:
     ///   - maxAttempts: sends at most, at least 1.
     ///   - baseDelay: the first wait.
     ///   - maxDelay: the longest wait.
-    public init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(250), maxDelay: Duration = .seconds(2)) {
+    ///   - maxRetryAfter: the longest `Retry-After` waited for.
+    public init(
+        maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(250), maxDelay: Duration = .seconds(2),
+        maxRetryAfter: Duration? = nil
+    ) {
         self.maxAttempts = max(maxAttempts, 1)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
     }
 
     /// Three attempts, 250 ms then 500 ms (each jittered), at most 2 s.
     public static let standard = RetryPolicy()
     /// One attempt: no retries.
     public static let never = RetryPolicy(maxAttempts: 1)
+    /// For public servers that keep their guests to a few requests: one retry, after the `Retry-After`
+    /// asked for (at most 10 s) or about a second and a half (1 to 2 s, jittered).
+    public static let polite = RetryPolicy(
+        maxAttempts: 2, baseDelay: .seconds(2), maxDelay: .seconds(2), maxRetryAfter: .seconds(10))
 
     /// The wait before a retry.
     /// - Parameters:

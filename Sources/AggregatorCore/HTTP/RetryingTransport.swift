@@ -55,6 +55,7 @@ public struct RetryingTransport: HTTPTransport {
                 case 429:
                     // A usable Retry-After is what the service asked for; without one, back off as for a 5xx.
                     let asked = response.headers["retry-after"].flatMap { RetryPolicy.retryAfter($0, now: now()) }
+                        .map { asked in policy.maxRetryAfter.map { min(asked, $0) } ?? asked }
                     guard attempt < policy.maxAttempts else { return response }
                     wait = asked ?? policy.delay(beforeRetry: attempt)
                     if ContinuousClock.now.advanced(by: wait) >= limit { return response }

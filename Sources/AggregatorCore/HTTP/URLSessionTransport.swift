@@ -67,6 +67,8 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
         urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        // Public servers ask their guests to say who they are; a request's own User-Agent comes after.
+        urlRequest.setValue(ToolIdentity.userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: urlRequest)
         let timer = DispatchWorkItem { [weak delegate] in

@@ -6,7 +6,9 @@ public enum EndpointKind: String, Sendable, Hashable, CaseIterable {
     case recording
     /// A live service over HTTP.
     case http
+    /// A live service that is an MCP server: requests are tool calls (``ProviderRequest/tool(_:arguments:)``).
+    case mcp
 
     /// Whether requests go to a live service over the network.
-    public var isLive: Bool { self == .http }
+    public var isLive: Bool { self == .http || self == .mcp }
 }

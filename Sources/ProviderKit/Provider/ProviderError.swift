@@ -56,6 +56,10 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         case addFields([QueryField])
         /// Set or check these credentials of the provider (its API key, or its client id and secret).
         case checkCredentials([CredentialName])
+        /// Set these credentials to let the provider ask its live service; it was not asked without them.
+        case setCredentials([CredentialName])
+        /// Nothing: the provider has no live service to ask, only samples and recordings.
+        case noLiveService
         /// Allow larger responses.
         case raiseSizeCap
     }

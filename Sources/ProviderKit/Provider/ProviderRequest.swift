@@ -31,6 +31,9 @@ public struct ProviderRequest: Sendable, Hashable {
     public var body: Data?
     /// Whether a live answer may be kept in the response cache.
     public var caching: Caching
+    /// Whether it calls a tool of an MCP server (named by ``path``, its arguments the JSON object in
+    /// ``body``) rather than an HTTP path.
+    public var isToolCall: Bool
 
     /// Creates a request.
     /// - Parameters:
@@ -50,6 +53,7 @@ public struct ProviderRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.caching = caching
+        isToolCall = false
     }
 
     /// A `GET`.
@@ -83,6 +87,19 @@ public struct ProviderRequest: Sendable, Hashable {
         return ProviderRequest(method: .post, path: path, query: query, headers: fields, body: json)
     }
 
+    /// A call of a tool on an MCP server: what an MCP endpoint sends as `tools/call`. The embedded samples
+    /// and a folder of recordings answer it by the tool's name (`search-flight.json`), and a recording holds
+    /// the tool's result: its structured content, or the JSON of its text.
+    /// - Parameters:
+    ///   - name: the tool's name, such as `search-flight`.
+    ///   - arguments: the arguments, an encoded JSON object.
+    /// - Returns: the request.
+    public static func tool(_ name: String, arguments: Data) -> ProviderRequest {
+        var request = ProviderRequest(method: .post, path: name, body: arguments)
+        request.isToolCall = true
+        return request
+    }
+
     /// The same request, never cached.
     /// - Returns: the request with ``Caching/never``.
     public func neverCached() -> ProviderRequest {
@@ -99,8 +116,8 @@ public struct ProviderRequest: Sendable, Hashable {
     /// Header fields that carry credentials whoever set them, lower case.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
-    /// The name a recording of this request is kept under: the path's last component.
+    /// The name a recording of this request is kept under: the path's last component, or the tool's name.
     public var recordingName: String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        isToolCall ? path : path.split(separator: "/").last.map(String.init) ?? path
     }
 }
