@@ -3,10 +3,14 @@ import Testing
 
 @Suite("aggregate search --kind cars, run as a built binary")
 struct CarSearchTests {
+    /// The line that says the cars come from the embedded sample, last on standard error after a table.
+    static let sampleNote =
+        "note: carrental answered from built-in samples, not live prices; add --live to ask the live services\n"
+
     @Test func theEmbeddedCarsArePricedPerDayCheapestFirst() async throws {
         let run = try await Binary.run(["search", "--kind", "cars", "--providers", "carrental"])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
+        #expect(run.stderr == Self.sampleNote)
         // EGP prices are converted at 52.48 per EUR. The Fiat the service sends twice (cars[4] and cars[5])
         // is two rows: a provider listing the same car twice has two such cars to rent.
         #expect(
@@ -52,7 +56,7 @@ struct CarSearchTests {
     func colourMatchesInAnyCase(color: String) async throws {
         let run = try await Binary.run(["search", "--kind", "cars", "--providers", "carrental", "--color", color])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
+        #expect(run.stderr == Self.sampleNote)
         let rows = run.stdoutLines.dropFirst().filter { !$0.isEmpty }
         #expect(rows.count == 1)
         let row = try #require(rows.first)
@@ -76,7 +80,7 @@ struct CarSearchTests {
         #expect(run.status == 0)
         #expect(run.stdout == "")
         // The red Toyota costs 41.90; five cars (the Fiat twice) cost 30 or less.
-        #expect(run.stderr == "no cars match; without --max-price: 1, without --color: 5\n")
+        #expect(run.stderr == "no cars match; without --max-price: 1, without --color: 5\n" + Self.sampleNote)
         let json = try await Binary.run(arguments + ["--format", "json"])
         #expect(json.status == 0)
         let envelope = try json.json()
@@ -112,7 +116,10 @@ struct CarSearchTests {
             "search", "--providers", "kiwi,carrental", "--to", "BCN", "--date", "2026-12-18",
         ])
         #expect(run.status == 0)
-        #expect(run.stderr == "note: carrental unsupported: offers cars, not flights\n")
+        #expect(
+            run.stderr
+                == "note: carrental unsupported: offers cars, not flights\n"
+                + "note: kiwi answered from built-in samples, not live prices; add --live to ask the live services\n")
         #expect(run.stdoutLines.dropFirst().filter { !$0.isEmpty }.count == 3)
     }
 

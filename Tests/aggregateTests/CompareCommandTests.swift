@@ -24,7 +24,10 @@ struct CompareCommandTests {
     @Test func theTableShowsProvidersSharedTripsAndThePair() async throws {
         let run = try await Binary.run(["compare", "--providers", "kiwi,aviasales"])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
+        #expect(
+            run.stderr
+                == "note: kiwi, aviasales answered from built-in samples, not live prices; add --live to ask the live "
+                + "services\n")
         let sections = run.stdout.components(separatedBy: "\n\n")
         try #require(sections.count == 3)
         let providerLines = sections[0].split(separator: "\n").map(String.init)
@@ -163,6 +166,7 @@ struct CompareCommandTests {
             run.stderrLines == [
                 "warning: aviasales failed: no recorded response at /nonexistent; check --endpoint aviasales=file://PATH",
                 "note: no trip is sold by more than one of the selected providers",
+                "note: kiwi answered from built-in samples, not live prices; add --live to ask the live services",
             ])
         let rows = run.stdoutLines.dropFirst().filter { !$0.isEmpty }.map(Self.cells)
         #expect(
@@ -254,7 +258,11 @@ struct CompareCommandTests {
             "compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file://\(recording.path)",
         ])
         #expect(run.status == 0)
-        #expect(run.stderr == "note: aviasales skipped 1 record it could not read\n")
+        // A recording's prices are what the service said: only kiwi's embedded answer is a sample.
+        #expect(
+            run.stderr
+                == "note: aviasales skipped 1 record it could not read\n"
+                + "note: kiwi answered from built-in samples, not live prices; add --live to ask the live services\n")
         let sections = run.stdout.components(separatedBy: "\n\n")
         try #require(sections.count == 3)
         #expect(

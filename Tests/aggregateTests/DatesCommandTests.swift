@@ -39,7 +39,10 @@ struct DatesCommandTests {
             "2026-12-17..2026-12-21",
         ])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
+        #expect(
+            run.stderr
+                == "note: kiwi, aviasales answered from built-in samples, not live prices; add --live to ask the live "
+                + "services\n")
         #expect(
             run.stdout == """
                 DATE        DAY  PRICE EUR  PROVIDER   FLIGHTS   DEPARTS  TRIPS
@@ -62,7 +65,11 @@ struct DatesCommandTests {
             run.stdoutLines.dropFirst().filter { !$0.isEmpty }.map { String($0.prefix(10)) } == [
                 "2026-12-18", "2026-12-19", "2026-12-20",
             ])
-        #expect(run.stderr == "note: 8 matching trips carry no departure date, so no day shows them\n")
+        #expect(
+            run.stderr
+                == "note: 8 matching trips carry no departure date, so no day shows them\n"
+                + "note: kiwi, aviasales, sunweb answered from built-in samples, not live prices; add --live to ask "
+                + "the live services\n")
     }
 
     @Test func aReturnRangeGivesAGridOfDepartureAndReturnDays() async throws {

@@ -59,6 +59,7 @@ struct DatesCommand: Command {
                 "note: \(days.undated == 1 ? "1 matching trip carries" : "\(days.undated) matching trips carry") "
                     + "no departure date, so no day shows \(days.undated == 1 ? "it" : "them")")
         }
+        Diagnostics.reportSamples(in: result.outcomes, format: options.format, to: console)
         return ExitCode(result.completeness)
     }
 }

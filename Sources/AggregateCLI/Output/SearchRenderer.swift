@@ -216,6 +216,8 @@ struct SearchRenderer: OutputRenderer {
             json.int(outcome.skipped)
             json.key("latency_ms")
             json.int(Int(outcome.latency.inMilliseconds))
+            json.key("repeats")
+            json.int(outcome.repeats)
             json.key("error")
             json.string(outcome.error.map(Wording.error))
             json.key("error_code")
@@ -228,9 +230,20 @@ struct SearchRenderer: OutputRenderer {
             json.date(outcome.retrievedAt)
         }
     }
+            writeSampleMark(of: outcome, to: &json)
 
     static func write(_ offer: Offer, to json: inout JSONWriter) {
         json.object { json in
+    /// `"sample"`, whether the outcome's prices are not real (embedded samples or the service's test mode),
+    /// and `"sample_kind"`, which of the two (`embedded`, `test_mode`) or `null`: the members every
+    /// document's provider outcomes end with.
+    static func writeSampleMark(of outcome: ProviderOutcome, to json: inout JSONWriter) {
+        json.key("sample")
+        json.bool(outcome.isSample)
+        json.key("sample_kind")
+        json.string(outcome.sample?.rawValue)
+    }
+
             json.key("id")
             json.string(offer.id)
             writeProductMembers(of: offer, to: &json)
