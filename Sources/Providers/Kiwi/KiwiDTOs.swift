@@ -8,8 +8,10 @@ import ProviderKit
 //   `dTimeUTC`/`aTimeUTC` the instants;
 // - the Tequila v2 shape of `GET /v2/search`: times are ISO-8601 text, `local_departure`/`local_arrival`
 //   the wall clock (written with a `Z` although it is not UTC) and `utc_departure`/`utc_arrival` the
-//   instants, with `fare`, `virtual_interlining`, `hidden_city_ticketing` and per-segment
-//   `bags_recheck_required` besides.
+//   instants, with `fare`, `virtual_interlining`, `hidden_city_ticketing`, `throw_away_ticketing` and
+//   per-segment `bags_recheck_required` besides.
+// `bags_price` is in euros whatever the answer's currency: a Tequila answer in Colombian pesos prices a fare
+// at 557705 COP (132.37 EUR by its own `conversion`) and its bags at 36.387 and 94.978, which are euros.
 // A record says which shape it is by the time fields it carries. Everything else (`booking_token`,
 // `conversion`, `quality`, `popularity`, whatever Kiwi adds next) is skipped unread, so new or oddly typed
 // extras never fail a search. Fields the trip cannot do without (the id, the price, the route and its
