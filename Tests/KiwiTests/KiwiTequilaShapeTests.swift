@@ -224,4 +224,11 @@ struct KiwiTequilaShapeTests {
         #expect(fees.fee(forBags: 1) == Money(decimal("36.387"), .eur))
         #expect(fees.fee(forBags: 2) == Money(decimal("94.978"), .eur))
     }
+
+    @Test("a throw-away fare is tagged; an ordinary one is not")
+    func throwAway() async throws {
+        let response = try await KiwiFixtures.search("tequila-throw-away.json")
+        #expect(response.offers.map { $0.tags.contains(.throwAway) } == [true, false])
+        #expect(response.offers.map { $0.product.itinerary?.legs.count } == [1, 1], "sold as a one-way trip")
+    }
 }

@@ -193,6 +193,8 @@ struct SearchRenderer: OutputRenderer {
             json.bool(query.excludeSelfTransfer)
             json.key("no_hidden_city")
             json.bool(query.excludeHiddenCity)
+            json.key("no_throw_away")
+            json.bool(query.excludeThrowAway)
         }
     }
 
@@ -214,10 +216,10 @@ struct SearchRenderer: OutputRenderer {
             json.int(outcome.recordCount)
             json.key("skipped")
             json.int(outcome.skipped)
-            json.key("latency_ms")
-            json.int(Int(outcome.latency.inMilliseconds))
             json.key("repeats")
             json.int(outcome.repeats)
+            json.key("latency_ms")
+            json.int(Int(outcome.latency.inMilliseconds))
             json.key("error")
             json.string(outcome.error.map(Wording.error))
             json.key("error_code")
@@ -228,12 +230,10 @@ struct SearchRenderer: OutputRenderer {
             json.bool(outcome.stale)
             json.key("retrieved_at")
             json.date(outcome.retrievedAt)
+            writeSampleMark(of: outcome, to: &json)
         }
     }
-            writeSampleMark(of: outcome, to: &json)
 
-    static func write(_ offer: Offer, to json: inout JSONWriter) {
-        json.object { json in
     /// `"sample"`, whether the outcome's prices are not real (embedded samples or the service's test mode),
     /// and `"sample_kind"`, which of the two (`embedded`, `test_mode`) or `null`: the members every
     /// document's provider outcomes end with.
@@ -244,6 +244,8 @@ struct SearchRenderer: OutputRenderer {
         json.string(outcome.sample?.rawValue)
     }
 
+    static func write(_ offer: Offer, to json: inout JSONWriter) {
+        json.object { json in
             json.key("id")
             json.string(offer.id)
             writeProductMembers(of: offer, to: &json)

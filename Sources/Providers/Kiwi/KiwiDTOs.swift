@@ -222,6 +222,8 @@ struct KiwiItinerary: Sendable {
     var isSelfTransfer: Bool
     /// `hidden_city_ticketing`: the ticket goes on beyond where the traveller gets off.
     var isHiddenCity: Bool
+    /// `throw_away_ticketing`: a round-trip ticket sold for its way out, whose return is never flown.
+    var isThrowAway: Bool
     /// The flights, outbound then inbound, as Kiwi lists them.
     var route: [KiwiSegment]
 
@@ -248,6 +250,7 @@ struct KiwiItinerary: Sendable {
         var bagFees: [Int: Decimal] = [:]
         var isSelfTransfer = false
         var isHiddenCity = false
+        var isThrowAway = false
         for member in try record.members {
             guard let field = KiwiField(member) else { continue }
             let value = member.value
@@ -273,6 +276,7 @@ struct KiwiItinerary: Sendable {
             case .bagsPrice: bagFees = Self.bagFees(value)
             case .virtualInterlining: isSelfTransfer = value.flag ?? false
             case .hiddenCityTicketing: isHiddenCity = value.flag ?? false
+            case .throwAwayTicketing: isThrowAway = value.flag ?? false
             default: continue
             }
         }
@@ -309,6 +313,7 @@ struct KiwiItinerary: Sendable {
         self.bagFees = bagFees
         self.isSelfTransfer = isSelfTransfer
         self.isHiddenCity = isHiddenCity
+        self.isThrowAway = isThrowAway
         self.route = route
     }
 
@@ -486,7 +491,7 @@ enum KiwiField {
     case data, currency, error, searchParams
     /// Members of an itinerary.
     case id, price, route, countryFrom, countryTo, duration, deepLink, mapIdto, availability, bagsPrice
-    case virtualInterlining, hiddenCityTicketing
+    case virtualInterlining, hiddenCityTicketing, throwAwayTicketing
     /// Members of a segment; the city codes are members of an itinerary as well.
     case flyFrom, flyTo, airline, cityFrom, cityTo, cityCodeFrom, cityCodeTo, flightNumber, operatingCarrier
     case operatingFlightNumber, fareCategory, bagsRecheckRequired, direction
@@ -586,6 +591,7 @@ enum KiwiField {
             case UInt8(ascii: "o"): return match("operating_flight_no", .operatingFlightNumber)
             default: return nil
             }
+        case 20: return match("throw_away_ticketing", .throwAwayTicketing)
         case 21:
             switch first {
             case UInt8(ascii: "h"): return match("hidden_city_ticketing", .hiddenCityTicketing)

@@ -64,6 +64,7 @@ struct KiwiOfferMapper {
         var tags: Set<OfferTag> = []
         if itinerary.isHiddenCity { tags.insert(.hiddenCity) }
         if itinerary.isSelfTransfer { tags.insert(.selfTransfer) }
+        if itinerary.isThrowAway { tags.insert(.throwAway) }
         return Offer(
             id: itinerary.contentIdentifier(prefix: provider.rawValue, currency: currency),
             product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source,
