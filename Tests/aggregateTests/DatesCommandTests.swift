@@ -45,12 +45,12 @@ struct DatesCommandTests {
                 + "services\n")
         #expect(
             run.stdout == """
-                DATE        DAY  PRICE EUR  PROVIDER   FLIGHTS   DEPARTS  TRIPS
-                2026-12-17  Thu          -                                    0
-                2026-12-18  Fri      94.43  aviasales  VY 1815   12:30        3
-                2026-12-19  Sat      65.78  aviasales  Вольотеа  10:15        2
-                2026-12-20  Sun      58.25  aviasales  W6        06:40        2  ← cheapest
-                2026-12-21  Mon          -                                    0
+                DATE        DAY  PRICE EUR  PROVIDER   FLIGHTS  DEPARTS  TRIPS
+                2026-12-17  Thu          -                                   0
+                2026-12-18  Fri      94.43  aviasales  VY 1815  12:30        3
+                2026-12-19  Sat      65.78  aviasales  V7       10:15        2
+                2026-12-20  Sun      58.25  aviasales  W6       06:40        2  ← cheapest
+                2026-12-21  Mon          -                                   0
 
                 """)
         #expect(run.stdoutLines.filter { $0.hasSuffix("← cheapest") }.count == 1)
