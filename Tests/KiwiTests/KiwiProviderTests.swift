@@ -41,7 +41,7 @@ struct KiwiProviderTests {
     func embeddedFirstItinerary() async throws {
         let provider = KiwiProvider()
         let response = try await provider.search(SearchQuery(), using: .embedded(for: provider))
-        #expect(response.offers.count == 12)
+        #expect(response.offers.count == 16, "twelve one-way flights and four round trips")
         #expect(response.skipped == 0)
 
         let offer = try #require(response.offers.first)
@@ -102,11 +102,20 @@ struct KiwiProviderTests {
         ("KL 1665", "AMS", "BCN", "2026-12-19T15:20", "2026-12-19T17:40", 132),
     ]
 
+    /// The scenario's dated round trips, after the one-way flights: out and back, and the price of both.
+    static let roundTrips: [(out: String, back: String, departs: String, returns: String, price: Int)] = [
+        ("VY 1815", "VY 1816", "2026-12-18T12:30", "2026-12-20T19:35", 189),
+        ("OS 395", "OS 396", "2026-12-18T07:05", "2026-12-21T10:35", 300),
+        ("OS 395", "OS 396", "2026-12-18T07:05", "2026-12-22T10:35", 260),
+        ("OS 395", "OS 396", "2026-12-19T07:05", "2026-12-22T10:35", 280),
+    ]
+
     @Test("the embedded sample is the scenario's twelve Kiwi flights, in popularity order, not price order")
     func embeddedScenario() async throws {
         let provider = KiwiProvider()
-        let offers = try await provider.search(SearchQuery(), using: .embedded(for: provider)).offers
-        try #require(offers.count == Self.scenario.count)
+        let all = try await provider.search(SearchQuery(), using: .embedded(for: provider)).offers
+        try #require(all.count == Self.scenario.count + Self.roundTrips.count)
+        let offers = Array(all.prefix(Self.scenario.count))
         for (offer, row) in zip(offers, Self.scenario) {
             let itinerary = try #require(offer.product.itinerary)
             #expect(itinerary.segments.map(\.flightDesignator).joined(separator: ", ") == row.flights)
@@ -118,6 +127,23 @@ struct KiwiProviderTests {
         }
         let prices = offers.map(\.price.amount)
         #expect(prices != prices.sorted(), "Kiwi's order is kept; ranking is the pipeline's job")
+    }
+
+    @Test("the embedded sample ends with the scenario's dated round trips, Vienna to Barcelona and back")
+    func embeddedRoundTrips() async throws {
+        let provider = KiwiProvider()
+        let offers = try await provider.search(SearchQuery(), using: .embedded(for: provider)).offers
+        let trips = offers.suffix(Self.roundTrips.count)
+        try #require(trips.count == Self.roundTrips.count)
+        for (offer, row) in zip(trips, Self.roundTrips) {
+            let legs = try #require(offer.product.itinerary?.legs)
+            try #require(legs.count == 2)
+            #expect(legs.map { $0.segments.map(\.flightDesignator).joined(separator: ", ") } == [row.out, row.back])
+            #expect(legs.map { $0.origin?.airport } == ["VIE", "BCN"])
+            #expect(legs[0].departure?.local?.description == row.departs)
+            #expect(legs[1].departure?.local?.description == row.returns)
+            #expect(offer.price == Money(Decimal(row.price), .eur))
+        }
     }
 
     @Test("every time in the embedded sample is consistent: local minus UTC is the airport's offset")
@@ -174,7 +200,7 @@ struct KiwiProviderTests {
 
         let response = try await provider.search(query, using: client)
 
-        #expect(response.offers.count == 12)
+        #expect(response.offers.count == 16)
         let request = try #require(transport.requests.first)
         #expect(transport.requests.count == 1)
         #expect(request.method == .get)
