@@ -158,10 +158,12 @@ struct OfferMergerTests {
         #expect(twice.count == 1)
         #expect(twice.first?.sources.map(\.reference) == ["cars[4]"])
         let sellers = merge([
-            car("carrental", "cars[4]", price: 25), car("other", "f-1", price: 24), car("carrental", "cars[5]", price: 26),
+            car("carrental", "cars[4]", price: 25), car("other", "f-1", price: 24),
+            car("carrental", "cars[5]", price: 26),
         ])
         #expect(sellers.count == 1)
-        #expect(sellers.first?.sources.map(\.provider) == ["other", "carrental"], "one price per seller, cheapest first")
+        #expect(
+            sellers.first?.sources.map(\.provider) == ["other", "carrental"], "one price per seller, cheapest first")
         #expect(sellers.first?.sources.map(\.price.amount) == [24, 25])
     }
 }

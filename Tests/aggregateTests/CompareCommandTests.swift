@@ -75,7 +75,8 @@ struct CompareCommandTests {
             #expect(providers.allSatisfy { $0.keys.contains(key) }, "every provider row has \(key)")
         }
         #expect(providers.map { $0["status"] as? String } == ["ok", "ok"])
-        #expect(providers.map { $0["offers"] as? Int } == [16, 6], "kiwi's 4 round trips do not match a one-way search")
+        #expect(
+            providers.map { $0["offers"] as? Int } == [16, 6], "kiwi's 4 round trips do not match a one-way search")
         #expect(providers.map { $0["shared"] as? Int } == [4, 4])
         #expect(providers.map { Self.amount($0["cheapest"]) } == [decimal("76"), decimal("58.25")])
         #expect(providers.map { Self.amount($0["median"]) } == [decimal("118"), decimal("87.8")])

@@ -63,7 +63,8 @@ struct SearchCommandTests {
             #expect(provider["skipped"] as? Int == 0)
             #expect(provider.keys.contains("error"))
         }
-        #expect(providers.map { $0["offers"] as? Int } == [16, 6], "kiwi's round trips are left out of a one-way search")
+        #expect(
+            providers.map { $0["offers"] as? Int } == [16, 6], "kiwi's round trips are left out of a one-way search")
         let offers = try #require(json["offers"] as? [[String: Any]])
         #expect(offers.count == 14)
         for key in [
