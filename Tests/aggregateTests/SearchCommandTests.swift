@@ -97,7 +97,7 @@ struct SearchCommandTests {
         #expect(run.status == 0)
         #expect(
             run.stdoutLines[0]
-                == "id,kind,origin,destination,departure,arrival,duration_minutes,stops,carriers,flights,price,currency,sources,sold_by,cheapest_source,deep_link,tags,return_departure,return_arrival"
+                == "id,kind,origin,destination,departure,arrival,duration_minutes,stops,carriers,flights,price,currency,sources,sold_by,cheapest_source,deep_link,tags,return_departure,return_arrival,deep_link_source"
         )
         #expect(run.stdoutLines[2].contains(",\"LX 1577, LX 1952\","))
         #expect(run.stdoutLines.filter { !$0.isEmpty }.count == 4)

@@ -398,8 +398,9 @@ struct SearchRenderer: OutputRenderer {
 
     // MARK: - CSV
 
-    /// A header row, then one row per offer; `return_departure` and `return_arrival` come last so that
-    /// the older columns keep their positions.
+    /// A header row, then one row per offer; `return_departure`, `return_arrival` and `deep_link_source` come
+    /// last so that the older columns keep their positions. `deep_link` is the cheapest seller's that has a
+    /// link, and `deep_link_source` names that seller, who need not be the cheapest.
     func csv() -> String {
         var text = ""
         writeCSV { text += $0 }
@@ -411,7 +412,7 @@ struct SearchRenderer: OutputRenderer {
         let header = [
             "id", "kind", "origin", "destination", "departure", "arrival", "duration_minutes", "stops", "carriers",
             "flights", "price", "currency", "sources", "sold_by", "cheapest_source", "deep_link", "tags",
-            "return_departure", "return_arrival",
+            "return_departure", "return_arrival", "deep_link_source",
         ]
         var piece = CSV.line(header) + "\n"
         for offer in result.offers {
@@ -422,6 +423,7 @@ struct SearchRenderer: OutputRenderer {
             let legs = offer.product.itinerary?.legs ?? []
             let first = legs.first
             let back = legs.count > 1 ? legs.last : nil
+            let linked = offer.linkedSource
             piece +=
                 CSV.line([
                     offer.id, offer.kindName, offer.origin?.code ?? "", offer.destination?.code ?? "",
@@ -430,9 +432,10 @@ struct SearchRenderer: OutputRenderer {
                     offer.product.itinerary?.duration.map { "\($0.components.seconds / 60)" } ?? "", "\(offer.stops)",
                     offer.carrierCodes.joined(separator: " "), offer.flightsText, offer.price.formattedAmount,
                     offer.price.currency.rawValue, "\(offer.sources.count)", offer.soldByText,
-                    offer.sources.first?.provider.rawValue ?? "", offer.sources.first?.link?.text ?? "",
+                    offer.sources.first?.provider.rawValue ?? "", linked?.link?.text ?? "",
                     offer.tags.sorted().map(\.rawValue).joined(separator: " "),
                     back?.departure?.local?.description ?? "", back?.arrival?.local?.description ?? "",
+                    linked?.provider.rawValue ?? "",
                 ]) + "\n"
         }
         write(piece)
