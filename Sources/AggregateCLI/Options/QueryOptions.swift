@@ -70,6 +70,20 @@ struct QueryOptions {
     /// What `--kind` takes: the categories a search can look for (an airline directory is asked, not searched).
     static let kinds: [OfferCategory] = [.flights, .cars]
 
+    /// The options that mean something in a search of one kind only: a route, dates, a party, a cabin and the
+    /// traveller's filters judge flights (a car has none of them, so it never passes them), a colour judges
+    /// cars. A tool that searches one kind lists only the options of its kind; the others apply to any.
+    static let kindOfOption: [OptionKey: OfferCategory] = {
+        let flights: [OptionKey] = [
+            .from, .to, .date, .returnDate, .roundTrip, .adults, .children, .infants, .cabin, .maxStops, .airline,
+            .excludeAirline, .departAfter, .departBefore, .arriveAfter, .arriveBefore, .maxDuration, .minLayover,
+            .maxLayover, .bags, .noSelfTransfer, .noHiddenCity, .noThrowAway,
+        ]
+        var kinds = Dictionary(uniqueKeysWithValues: flights.map { ($0, OfferCategory.flights) })
+        kinds[.color] = .cars
+        return kinds
+    }()
+
     /// The search.
     var query: SearchQuery
     /// The providers to ask.
