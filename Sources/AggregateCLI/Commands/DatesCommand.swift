@@ -21,7 +21,7 @@ struct DatesCommand: Command {
 
             EXAMPLES:
               aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-22
-              aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-20 --return 2026-12-27..2026-12-29
+              aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-19 --return 2026-12-21..2026-12-22
               aggregate dates --to BCN --format json
             """)
 
