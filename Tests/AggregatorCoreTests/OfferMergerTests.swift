@@ -142,4 +142,28 @@ struct OfferMergerTests {
         #expect(merged.count == 2)
         #expect(try #require(merged.first).sources.map(\.provider) == ["b", "a"])
     }
+
+    @Test func oneCarListedTwiceIsOneOfferWithItsSellersPrices() throws {
+        func car(_ provider: ProviderID, _ reference: String, price: Decimal) -> Offer {
+            Offer(
+                id: "\(provider)-\(reference)",
+                product: .car(RentalCar(brand: "Fiat", model: "2023", plateNumber: "9914 LPW", color: "SILVER")),
+                priceBasis: .perDay,
+                source: OfferSource(
+                    provider: provider, reference: reference, price: Money(price, .eur),
+                    retrievedAt: OfferFactory.retrievedAt))
+        }
+        // The car booking service sends the same Fiat twice, as cars[4] and cars[5]: a plate names one car.
+        let twice = merge([car("carrental", "cars[4]", price: 25), car("carrental", "cars[5]", price: 25)])
+        #expect(twice.count == 1)
+        #expect(twice.first?.sources.map(\.reference) == ["cars[4]"])
+        let sellers = merge([
+            car("carrental", "cars[4]", price: 25), car("other", "f-1", price: 24),
+            car("carrental", "cars[5]", price: 26),
+        ])
+        #expect(sellers.count == 1)
+        #expect(
+            sellers.first?.sources.map(\.provider) == ["other", "carrental"], "one price per seller, cheapest first")
+        #expect(sellers.first?.sources.map(\.price.amount) == [24, 25])
+    }
 }

@@ -133,4 +133,39 @@ struct PartyAndBagPricingTests {
         let withoutBags = SearchPipeline().run(runs, query: SearchQuery(maxPrice: 175))
         #expect(withoutBags.offers.map(\.price.amount) == [120, 150])
     }
+
+    /// Kiwi's `"bags_price": {"1": 0.0}` for a London → Perth Qantas fare whose first bag is included, beside a
+    /// cheaper ticket whose bag costs extra.
+    @Test func anIncludedBagIsAKnownFeeOfZeroAndRanksOnItsTotal() throws {
+        let included = T.trip("kiwi", Self.flight("QF 10"), price: 1020, bagFees: Self.fees([1: 0]))
+        let paid = T.trip(
+            "kiwi", Self.flight("SQ 317", departs: "2026-12-18 11:20"), price: 990, bagFees: Self.fees([1: 60]))
+        let priced = bagged([included, paid], bags: 1, party: Passengers(adults: 2))
+        #expect(priced.map(\.price.amount) == [1020, 1110])
+        #expect(priced.allSatisfy { !$0.tags.contains(.bagFeesUnknown) }, "a fee of zero is a known fee")
+        #expect(priced.first?.sources.first?.includedBagFees == Money(0, .eur))
+        let ranked = OfferRanker(sort: .price).rank(priced)
+        #expect(ranked.map { $0.sources.first?.reference } == [included, paid].map { $0.sources.first?.reference })
+        let result = SearchPipeline().run([T.run("kiwi", [paid, included])], query: SearchQuery(bags: 1))
+        #expect(result.notes.isEmpty, "no trip's fees are unknown")
+        #expect(result.offers.map(\.price.amount) == [1020, 1050])
+    }
+
+    @Test func aZeroFeeNeedsNoRateButAnyOtherFeeDoes() throws {
+        // XTS (ISO 4217's code for tests) is in no rates table.
+        let xts = try #require(CurrencyCode("XTS"))
+        let zero = T.trip("duffel", Self.flight("OS 395"), price: 150, bagFees: Self.fees([1: 0], xts))
+        let paid = T.trip("duffel", Self.flight("OS 397"), price: 150, bagFees: Self.fees([1: 5], xts))
+        let priced = bagged([zero, paid], bags: 1)
+        #expect(priced.map { $0.tags.contains(.bagFeesUnknown) } == [false, true])
+        #expect(priced.first?.price == Money(150, .eur))
+    }
+
+    @Test func aNegativeOrAbsurdFeeIsNoFeeAtAll() {
+        let negative = T.trip("kiwi", Self.flight("OS 395"), price: 150, bagFees: Self.fees([1: -20]))
+        let absurd = T.trip("kiwi", Self.flight("OS 397"), price: 150, bagFees: Self.fees([1: Decimal.nan]))
+        let priced = bagged([negative, absurd], bags: 1)
+        #expect(priced.allSatisfy { $0.tags.contains(.bagFeesUnknown) })
+        #expect(priced.map(\.price.amount) == [150, 150])
+    }
 }

@@ -261,6 +261,21 @@ struct QueryFilterTests {
         #expect(flights(SearchQuery(excludeSelfTransfer: true, excludeHiddenCity: true), trips) == ["OS 1"])
     }
 
+    @Test func throwAwayFaresCanBeLeftOutOnTheirOwn() {
+        let trips = T.converted([
+            T.trip("a", [[T.segment("OS 1", "VIE", "BCN", departs: "2026-12-18 07:00", arrives: nil)]], price: 100),
+            T.trip(
+                "a", [[T.segment("OS 397", "VIE", "BCN", departs: "2026-12-19 18:20", arrives: nil)]], price: 88,
+                tags: [.throwAway]),
+            T.trip(
+                "a", [[T.segment("VY 3", "VIE", "BCN", departs: "2026-12-18 09:00", arrives: nil)]], price: 50,
+                tags: [.hiddenCity]),
+        ])
+        #expect(flights(SearchQuery(excludeThrowAway: true), trips) == ["OS 1", "VY 3"])
+        #expect(flights(SearchQuery(excludeHiddenCity: true), trips) == ["OS 1", "OS 397"])
+        #expect(flights(SearchQuery(excludeHiddenCity: true, excludeThrowAway: true), trips) == ["OS 1"])
+    }
+
     @Test func dateRangesKeepEveryDayOfTheRange() throws {
         let days = try #require(DateRange(from: day("2026-12-18"), to: day("2026-12-19")))
         let trips = T.converted([

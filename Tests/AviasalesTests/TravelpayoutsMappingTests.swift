@@ -177,7 +177,7 @@ struct TravelpayoutsMappingTests {
         #expect(first.offers.allSatisfy { $0.id.hasPrefix("aviasales-") })
     }
 
-    @Test("An exact repeat of a record is counted as skipped, the first kept")
+    @Test("An exact repeat of a record is counted as a repeat, the first kept")
     func exactRepeat() async throws {
         let record = #"""
             {"origin": "VIE", "destination": "BCN", "origin_airport": "VIE", "destination_airport": "BCN", "price": 91,
@@ -187,7 +187,8 @@ struct TravelpayoutsMappingTests {
         let body = #"{"success": true, "currency": "eur", "data": [\#(record), \#(record)]}"#
         let response = try await AviasalesHarness.search(body: body)
         #expect(response.offers.count == 1)
-        #expect(response.skipped == 1)
+        #expect(response.repeats == 1)
+        #expect(response.skipped == 0)
     }
 
     @Test("A member named twice counts with its first value, as a lookup by name would read it")
@@ -294,5 +295,89 @@ struct TravelpayoutsMappingTests {
         }
         #expect(error.code == .malformedResponse)
         #expect(error.message == "the response is not in the expected format: \(explanation)")
+    }
+
+    /// A Berlin → New York round trip as the live service really answers it, with one connection out and two
+    /// back: `duration` 2414 is the whole trip, `duration_to` 595 and `duration_back` 739 are time in the air,
+    /// and the link's `t=` token gives each leg's instants and span, 775 and 1639 minutes.
+    static let berlinNewYork = SearchQuery(origin: "BER", destination: "NYC", roundTrip: true)
+
+    @Test("A leg with connections takes its span and arrival from the link's token, and names its stops")
+    func connectionsTakeTheTokensSpans() async throws {
+        let response = try await AviasalesHarness.search(
+            fixture: "tp-berlin-new-york.json", query: Self.berlinNewYork)
+        let offer = try #require(response.offer(reference: "BER-NYC data[0]"))
+        let legs = try #require(offer.product.itinerary?.legs)
+        try #require(legs.count == 2)
+        #expect(legs[0].duration == .seconds(775 * 60), "not the 595 minutes in the air")
+        #expect(legs[0].departure?.utc == (try Self.instant("2026-05-24T09:10:00Z")))
+        #expect(legs[0].arrival?.utc == (try Self.instant("2026-05-24T22:05:00Z")))
+        #expect(legs[0].routeCodes == ["BER", "LHR", "JFK"])
+        #expect(legs[1].duration == .seconds(1639 * 60), "not the 739 minutes in the air")
+        #expect(legs[1].departure?.utc == (try Self.instant("2026-06-02T13:16:00Z")))
+        #expect(legs[1].arrival?.utc == (try Self.instant("2026-06-03T16:35:00Z")))
+        #expect(legs[1].routeCodes == ["JFK", "LHR", "HEL", "BER"])
+        #expect(offer.product.itinerary?.duration == .seconds(2414 * 60), "the legs add up to the stated trip")
+    }
+
+    @Test("Without a token, connecting legs of a round trip have no arrival rather than a wrong one")
+    func withoutATokenTheArrivalIsUnknown() async throws {
+        let response = try await AviasalesHarness.search(
+            fixture: "tp-berlin-new-york.json", query: Self.berlinNewYork)
+        for reference in ["BER-NYC data[1]", "BER-NYC data[3]"] {
+            let legs = try #require(response.offer(reference: reference)?.product.itinerary?.legs, "\(reference)")
+            #expect(legs.map(\.duration) == [nil, nil], "\(reference): time in the air is not a leg's span")
+            #expect(legs.map { $0.arrival?.utc } == [nil, nil], "\(reference)")
+            #expect(legs[0].routeCodes == ["BER", "?", "JFK"], "\(reference)")
+        }
+    }
+
+    @Test("A one-way trip with a connection takes the whole duration as its leg's span")
+    func oneWayTakesTheWholeDuration() async throws {
+        let response = try await AviasalesHarness.search(
+            fixture: "tp-berlin-new-york.json", query: SearchQuery(origin: "BER", destination: "NYC"))
+        let leg = try #require(response.offer(reference: "BER-NYC data[2]")?.product.itinerary?.legs.first)
+        #expect(leg.duration == .seconds(775 * 60))
+        #expect(leg.arrival?.utc == (try Self.instant("2026-05-24T22:05:00Z")))
+    }
+
+    @Test("A direct leg's time in the air is its span, and the trip's duration gives the other leg's")
+    func aDirectLegAndTheWholeTripGiveTheOther() async throws {
+        let response = try await AviasalesHarness.search(fixture: "tp-round-trip.json")
+        // S7 1011 out is direct (90 minutes); back has a connection: 395 − 90 = 305.
+        let legs = try #require(response.offers.last?.product.itinerary?.legs)
+        #expect(legs.map(\.duration) == [.seconds(90 * 60), .seconds(305 * 60)])
+    }
+
+    @Test(
+        "A token is taken only whole and agreeing with itself",
+        arguments: [
+            "/search/X?t=BA17796138001779660300000775BERLHRJFK_x",
+            "/search/X?search_date=1&t=BA17796138001779660300000775BERLHRJFK",
+        ])
+    func aWellFormedToken(link: String) throws {
+        let token = try #require(TravelpayoutsLinkToken(link: link))
+        #expect(token.legs.map(\.minutes) == [775])
+        #expect(token.legs.first?.airports == ["BER", "LHR", "JFK"])
+    }
+
+    @Test(
+        "A token that is cut, disagrees with itself or is absurd says nothing",
+        arguments: [
+            "/search/X", "/search/X?t=", "/search/X?t=BA", "/search/X?t=BA1779613800177966030000077",
+            "/search/X?t=BA17796138001779660300000776BERLHRJFK_x", "/search/X?t=BA17796603001779613800000775BERJFK",
+            "/search/X?t=BA17796138001779660300000775BER_x", "/search/X?t=BA99999999999999999999000775BERJFK",
+            "/search/X?t=BA17796138001779660300000775BERLHRJFK17796138001779660300000775JFKBER"
+                + "17796138001779660300000775BERJFK",
+        ])
+    func aBrokenToken(link: String) {
+        #expect(TravelpayoutsLinkToken(link: link) == nil)
+    }
+}
+
+extension Leg {
+    /// Every airport of the leg in order, `?` where it is unknown.
+    fileprivate var routeCodes: [String] {
+        ([origin] + segments.map(\.destination)).map { $0?.airport ?? $0?.city ?? "?" }
     }
 }

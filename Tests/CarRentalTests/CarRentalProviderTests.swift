@@ -94,10 +94,11 @@ struct CarRentalProviderTests {
         #expect(filter.apply(merged).isEmpty)
         #expect(
             filter.hints(for: merged) == [
-                FilterHint(dropped: [.maxPrice], offers: 1), FilterHint(dropped: [.color], offers: 5),
+                FilterHint(dropped: [.maxPrice], offers: 1), FilterHint(dropped: [.color], offers: 4),
             ])
         #expect(OfferFilter(query: SearchQuery(kind: .cars, color: "Red")).apply(converted).count == 1)
-        #expect(OfferFilter(query: SearchQuery(kind: .cars, maxPrice: 30)).apply(converted).count == 5)
+        #expect(OfferFilter(query: SearchQuery(kind: .cars, maxPrice: 30)).apply(converted).count == 5, "records")
+        #expect(OfferFilter(query: SearchQuery(kind: .cars, maxPrice: 30)).apply(merged).count == 4, "cars")
     }
 
     // MARK: Ids and repeated plates
@@ -112,7 +113,7 @@ struct CarRentalProviderTests {
                     prefix: "carrental", ["2", "Toyota", "2025", "2157 NHD", "41.9", "EUR", "RED"]))
     }
 
-    @Test("two identical records are two cars: two offers with their own ids and references")
+    @Test("two identical records map to two offers with their own ids and references, for the merge to fold")
     func repeatedIdenticalRecord() async throws {
         let offers = try await CarRentalFixtures.embeddedOffers()
         let fiats = offers.filter { $0.product.car?.plateNumber == "9914 LPW" }

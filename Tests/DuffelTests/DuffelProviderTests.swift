@@ -219,4 +219,36 @@ struct DuffelProviderTests {
         #expect(error?.code == .notAsked)
         #expect(error?.remedy == .addFields([.returnDate]))
     }
+
+    @Test("an answer of Duffel's test mode (live_mode false, Duffel Airways' ZZ) says so; a live one does not")
+    func testMode() async throws {
+        let test = try await DuffelFixtures.search("test-mode.json")
+        #expect(test.testMode, "its prices are not real")
+        #expect(test.offers.contains { $0.product.itinerary?.carriers.first?.code == "ZZ" })
+        let live = try await DuffelFixtures.search(
+            "round-trip.json", query: DuffelFixtures.query(from: "LHR", to: "JFK"))
+        #expect(!live.testMode, "an answer that does not say live_mode: false is not a test")
+        let stated = try DuffelFixtures.text("test-mode.json").replacingOccurrences(
+            of: #""live_mode": false"#, with: #""live_mode": true"#)
+        let liveMode = try await DuffelProvider().search(
+            DuffelFixtures.query(), using: DuffelFixtures.client(body: stated))
+        #expect(!liveMode.testMode)
+        // Only the offers say it: the offer request's own live_mode reads true.
+        let oneOffer = try DuffelFixtures.text("test-mode.json").replacingOccurrences(
+            of: "\"id\": \"orq_0000TeStMoDeOfFeRrEqUeSt\",\n    \"live_mode\": false",
+            with: "\"id\": \"orq_0000TeStMoDeOfFeRrEqUeSt\",\n    \"live_mode\": true")
+        #expect(oneOffer.contains("\"live_mode\": true"))
+        let mixed = try await DuffelProvider().search(
+            DuffelFixtures.query(), using: DuffelFixtures.client(body: oneOffer))
+        #expect(mixed.testMode, "an offer of the test mode makes the answer a test")
+    }
+
+    @Test("a fare's included checked bag is a fee of zero for that many bags")
+    func includedBag() async throws {
+        let response = try await DuffelFixtures.search("test-mode.json")
+        let zz = try #require(response.offers.first { $0.product.itinerary?.carriers.first?.code == "ZZ" })
+        #expect(zz.sources.first?.bagFees?.fee(forBags: 1) == Money(0, .eur))
+        let basic = try #require(response.offers.first { $0.product.itinerary?.carriers.first?.code == "VY" })
+        #expect(basic.sources.first?.bagFees == nil, "no checked bag included")
+    }
 }

@@ -204,4 +204,31 @@ struct KiwiTequilaShapeTests {
         let response = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
         #expect(response.offers.count == 1)
     }
+
+    @Test("a first bag the fare includes (bags_price {\"1\": 0.0}) is a fee of zero, not an unknown one")
+    func includedBag() async throws {
+        let response = try await KiwiFixtures.search("tequila-included-bag.json")
+        let qantas = try #require(response.offers.first { $0.product.itinerary?.carriers.first?.code == "QF" })
+        let fees = try #require(qantas.onlySource?.bagFees)
+        #expect(fees.fee(forBags: 1) == Money(0, .eur))
+        #expect(fees.fee(forBags: 2) == nil, "a second bag's fee is not stated")
+    }
+
+    @Test("bags_price is in euros whatever the answer's currency: 557705 COP and bags of 36.387 and 94.978 EUR")
+    func bagFeesAreInEuros() async throws {
+        let response = try await KiwiFixtures.search("tequila-cop.json")
+        let offer = try #require(response.offers.first)
+        #expect(offer.onlySource?.price == Money(557_705, try #require(CurrencyCode("COP"))))
+        let fees = try #require(offer.onlySource?.bagFees)
+        #expect(fees.currency == .eur, "read as pesos, two bags would cost two cents")
+        #expect(fees.fee(forBags: 1) == Money(decimal("36.387"), .eur))
+        #expect(fees.fee(forBags: 2) == Money(decimal("94.978"), .eur))
+    }
+
+    @Test("a throw-away fare is tagged; an ordinary one is not")
+    func throwAway() async throws {
+        let response = try await KiwiFixtures.search("tequila-throw-away.json")
+        #expect(response.offers.map { $0.tags.contains(.throwAway) } == [true, false])
+        #expect(response.offers.map { $0.product.itinerary?.legs.count } == [1, 1], "sold as a one-way trip")
+    }
 }

@@ -116,6 +116,20 @@ struct SunWebFormatQuirkTests {
         #expect(response.notes.isEmpty)
     }
 
+    @Test("a flight sent twice exactly is one offer and a repeat; another flight under its id is skipped")
+    func exactRepeats() async throws {
+        let flight =
+            #"{"id": 101, "airline": "Vueling", "departureAirportCode": "VIE", "arrivalAirportCode": "BCN", "price": 92}"#
+        let other =
+            #"{"id": 101, "airline": "Vueling", "departureAirportCode": "VIE", "arrivalAirportCode": "BCN", "price": 95}"#
+        let body = #"{"data": {"outboundFlights": [\#(flight), \#(flight), \#(other)], "inboundFlights": []}}"#
+        let response = try await SunWebProvider().search(
+            SearchQuery(), using: SunWebFixtures.client(replacing: ["flights": body]))
+        #expect(response.offers.map(\.reference) == ["101"])
+        #expect(response.repeats == 1)
+        #expect(response.skipped == 1, "the same id for a dearer flight is no repeat")
+    }
+
     @Test("of two airline records with one key the first wins; a wrongly typed logo loses only the logo")
     func badAirlineRecords() async throws {
         let response = try await SunWebFixtures.search("bad-records")

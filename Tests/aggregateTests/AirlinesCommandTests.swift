@@ -153,7 +153,11 @@ struct SearchWithDirectoryTests {
         let row = try #require(table.stdoutLines.first { $0.contains("LX 1577") })
         #expect(row.contains("★ LX 1577, LX 1952"))
         #expect(row.hasSuffix("favorite, few_seats_left, multiple_sources"), "duffel sells it too")
-        #expect(table.stderr == "note: sunweb: its offers carry no dates, so it cannot honour --date\n")
+        #expect(
+            table.stderr
+                == "note: sunweb: its offers carry no dates, so it cannot honour --date\n"
+                + "note: kiwi, aviasales, sunweb, duffel answered from built-in samples, not live prices; "
+                + "add --live to ask the live services\n")
     }
 
     @Test func aDirectorySetByTheEnvironmentEnrichesCarriersInJSON() async throws {

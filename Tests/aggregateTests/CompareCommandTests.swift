@@ -24,7 +24,10 @@ struct CompareCommandTests {
     @Test func theTableShowsProvidersSharedTripsAndThePair() async throws {
         let run = try await Binary.run(["compare", "--providers", "kiwi,aviasales"])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
+        #expect(
+            run.stderr
+                == "note: kiwi, aviasales answered from built-in samples, not live prices; add --live to ask the live "
+                + "services\n")
         let sections = run.stdout.components(separatedBy: "\n\n")
         try #require(sections.count == 3)
         let providerLines = sections[0].split(separator: "\n").map(String.init)
@@ -34,7 +37,7 @@ struct CompareCommandTests {
         // kiwi's 12 prices have 115 and 121 in the middle; aviasales' 6 have 81.17 and 94.43.
         #expect(
             providerLines.dropFirst().map(Self.cells) == [
-                ["kiwi", "ok", "12", "0", "12", "76.00", "118.00", "4"],
+                ["kiwi", "ok", "16", "0", "12", "76.00", "118.00", "4"],
                 ["aviasales", "ok", "6", "0", "6", "58.25", "87.80", "4"],
             ])
         #expect(
@@ -72,7 +75,8 @@ struct CompareCommandTests {
             #expect(providers.allSatisfy { $0.keys.contains(key) }, "every provider row has \(key)")
         }
         #expect(providers.map { $0["status"] as? String } == ["ok", "ok"])
-        #expect(providers.map { $0["offers"] as? Int } == [12, 6])
+        #expect(
+            providers.map { $0["offers"] as? Int } == [16, 6], "kiwi's 4 round trips do not match a one-way search")
         #expect(providers.map { $0["shared"] as? Int } == [4, 4])
         #expect(providers.map { Self.amount($0["cheapest"]) } == [decimal("76"), decimal("58.25")])
         #expect(providers.map { Self.amount($0["median"]) } == [decimal("118"), decimal("87.8")])
@@ -163,11 +167,12 @@ struct CompareCommandTests {
             run.stderrLines == [
                 "warning: aviasales failed: no recorded response at /nonexistent; check --endpoint aviasales=file://PATH",
                 "note: no trip is sold by more than one of the selected providers",
+                "note: kiwi answered from built-in samples, not live prices; add --live to ask the live services",
             ])
         let rows = run.stdoutLines.dropFirst().filter { !$0.isEmpty }.map(Self.cells)
         #expect(
             rows == [
-                ["kiwi", "ok", "12", "0", "12", "76.00", "118.00", "0"],
+                ["kiwi", "ok", "16", "0", "12", "76.00", "118.00", "0"],
                 ["aviasales", "failed", "0", "0", "0", "-", "-", "0"],
             ])
         let json = try await Binary.run([
@@ -254,12 +259,16 @@ struct CompareCommandTests {
             "compare", "--providers", "kiwi,aviasales", "--endpoint", "aviasales=file://\(recording.path)",
         ])
         #expect(run.status == 0)
-        #expect(run.stderr == "note: aviasales skipped 1 record it could not read\n")
+        // A recording's prices are what the service said: only kiwi's embedded answer is a sample.
+        #expect(
+            run.stderr
+                == "note: aviasales skipped 1 record it could not read\n"
+                + "note: kiwi answered from built-in samples, not live prices; add --live to ask the live services\n")
         let sections = run.stdout.components(separatedBy: "\n\n")
         try #require(sections.count == 3)
         #expect(
             sections[0].split(separator: "\n").dropFirst().map { Self.cells(String($0)) } == [
-                ["kiwi", "ok", "12", "0", "12", "76.00", "118.00", "2"],
+                ["kiwi", "ok", "16", "0", "12", "76.00", "118.00", "2"],
                 ["aviasales", "ok", "2", "1", "2", "98.00", "117.97", "2"],
             ])
         #expect(

@@ -46,6 +46,10 @@ struct HonestPricesTests {
         #expect(run.status == 0)
         #expect(run.stdout == "")
         // Nine trips to Barcelona, though kiwi and aviasales send thirteen offers for them.
-        #expect(run.stderr == "no flights match; without --max-price: 9\n")
+        #expect(
+            run.stderr
+                == "no flights match; without --max-price: 9\n"
+                + "note: kiwi, aviasales answered from built-in samples, not live prices; add --live to ask the live "
+                + "services\n")
     }
 }

@@ -80,9 +80,11 @@ struct MCPSessionTests {
         let search = try #require(tools.first)
         let properties = try #require(
             (search["inputSchema"] as? [String: Any])?["properties"] as? [String: [String: Any]])
-        // Every query option of the command line is a property, named after it.
+        // Every query option of the command line that a flight search takes is a property, named after it.
         let optionNames = QueryOptions.specs.map { MCPToolProperty.name(of: $0.key) }
-        let expectedNames = Set(optionNames).subtracting(["format", "verbose", "endpoint", "rates", "kind"])
+        let expectedNames = Set(optionNames).subtracting([
+            "format", "wide", "verbose", "endpoint", "rates", "kind", "color",
+        ])
         #expect(Set(properties.keys) == expectedNames)
         #expect(properties["max_price"]?["type"] as? String == "number")
         #expect(properties["limit"]?["type"] as? String == "integer")

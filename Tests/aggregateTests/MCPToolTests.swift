@@ -39,6 +39,28 @@ struct MCPToolTests {
         #expect(byName["return"]?.description == "Return day or range of days; implies round_trip")
     }
 
+    @Test func eachToolListsOnlyTheOptionsOfItsKindOfSearch() throws {
+        let tools = MCPTool.candidates(providerIDs: Self.ids)
+        func names(_ tool: String) throws -> Set<String> {
+            let tool = try #require(tools.first { $0.name == tool })
+            let options = AggregateTool.command(named: tool.command)?.configuration.options ?? []
+            return Set(tool.properties(options: options, providerIDs: Self.ids).map(\.name))
+        }
+        let flights = try names("search_flights")
+        #expect(flights.isSuperset(of: ["from", "to", "date", "cabin", "bags", "no_throw_away", "max_price", "sort"]))
+        #expect(flights.isDisjoint(with: ["color", "wide", "kind"]))
+        let cars = try names("search_cars")
+        #expect(cars.isSuperset(of: ["color", "max_price", "sort", "limit", "currency", "providers"]))
+        #expect(cars.isDisjoint(with: ["cabin", "from", "to", "date", "adults", "bags", "no_hidden_city", "wide"]))
+        // Comparing takes either kind, so it takes the options of both, and the kind itself.
+        let compare = try names("compare_sources")
+        #expect(compare.isSuperset(of: ["kind", "color", "cabin", "from"]))
+        #expect(!compare.contains("wide"))
+        // An option the tool does not list is refused in the tool's terms.
+        let searchCars = try #require(tools.first { $0.name == "search_cars" })
+        #expect(throws: UsageError.self) { try Self.words([("cabin", .string("business"))], tool: searchCars) }
+    }
+
     @Test func argumentsBecomeTheCommandLine() throws {
         let words = try Self.words([
             ("from", .string("VIE")), ("providers", .array([.string("kiwi"), .string("aviasales")])),

@@ -34,12 +34,12 @@ struct RoundTripOutputTests {
         ])
         #expect(run.status == 0)
         let header = run.stdoutLines[0].split(separator: ",").map(String.init)
-        #expect(header.count == 19)
+        #expect(header.count == 20)
         #expect(header[4] == "departure", "older columns keep their places")
-        #expect(header.suffix(2) == ["return_departure", "return_arrival"])
-        #expect(run.stdoutLines[1].hasSuffix(",2026-12-20T19:35,2026-12-20T22:05"))
+        #expect(header.suffix(3) == ["return_departure", "return_arrival", "deep_link_source"])
+        #expect(run.stdoutLines[1].hasSuffix(",2026-12-20T19:35,2026-12-20T22:05,kiwi"))
 
         let oneWay = try await Binary.run(["search", "--providers", "kiwi", "--format", "csv", "--limit", "1"])
-        #expect(oneWay.stdoutLines[1].hasSuffix(",,"), "a one-way trip leaves them empty")
+        #expect(oneWay.stdoutLines[1].hasSuffix(",,kiwi"), "a one-way trip leaves them empty")
     }
 }

@@ -101,6 +101,29 @@ struct UsageTests {
         }
     }
 
+    @Test func theUsageLineIsWrappedToTheWidthOfATerminal() async throws {
+        for command in ["search", "compare", "dates", "providers", "favorites", "airlines", "mcp"] {
+            let run = try await Binary.run([command, "--help"])
+            let lines = run.stdoutLines
+            let start = try #require(lines.firstIndex { $0.hasPrefix("USAGE: aggregate \(command)") }, "\(command)")
+            let usage = lines[start...].prefix { !$0.isEmpty }
+            #expect(usage.allSatisfy { $0.count <= 80 }, "\(command): \(usage.map(\.count))")
+            let indent = "USAGE: aggregate \(command) ".count
+            #expect(
+                usage.dropFirst().allSatisfy {
+                    $0.prefix(indent).allSatisfy { $0 == " " } && $0.dropFirst(indent).first == "["
+                },
+                "\(command): later lines start under the first option")
+            // Every option is still there, whole.
+            let words = usage.joined(separator: " ")
+            let options = lines.drop { $0 != "OPTIONS:" }.dropFirst().prefix { !$0.isEmpty }
+                .compactMap { $0.split(separator: " ").first.map(String.init) }.filter {
+                    $0.hasPrefix("--") && $0 != "--help"
+                }
+            for option in options { #expect(words.contains("[\(option)"), "\(command): \(option)") }
+        }
+    }
+
     @Test func providersListsWhatIsInstalledAndWhereEachEndpointComesFrom() async throws {
         let run = try await Binary.run(
             [

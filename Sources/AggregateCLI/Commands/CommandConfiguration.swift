@@ -17,13 +17,12 @@ struct CommandConfiguration {
     /// Paragraphs after the options.
     var discussion: String? = nil
 
+    /// The columns a usage line fills before it wraps: what a terminal shows without wrapping it itself.
+    static let usageWidth = 80
+
     /// The help text, in the layout Swift command-line tools share.
     var help: String {
-        let synopsis = options.map { "[\($0.synopsis)]" }.joined(separator: " ")
-        var text = "OVERVIEW: \(abstract)\n\nUSAGE: aggregate \(name)"
-        if let arguments { text += " \(arguments)" }
-        if !synopsis.isEmpty { text += " \(synopsis)" }
-        text += "\n\nOPTIONS:\n"
+        var text = "OVERVIEW: \(abstract)\n\n\(usage)\n\nOPTIONS:\n"
         let rows = options.map { ($0.synopsis, $0.help) } + [("-h, --help", "Show help information")]
         let width = min((rows.map(\.0.count).max() ?? 0) + 2, 34)
         for (synopsis, help) in rows {
@@ -35,5 +34,22 @@ struct CommandConfiguration {
         }
         if let discussion { text += "\n\(discussion)\n" }
         return text
+    }
+
+    /// `USAGE: aggregate search [--providers LIST|all] [--from CODE] …`, wrapped to ``usageWidth`` columns
+    /// between options (never inside one), every later line starting under the first option.
+    var usage: String {
+        let head = "USAGE: aggregate \(name)" + (arguments.map { " \($0)" } ?? "")
+        let indent = String(repeating: " ", count: "USAGE: aggregate \(name) ".count)
+        var lines = [head]
+        for option in options.map({ "[\($0.synopsis)]" }) {
+            let line = lines[lines.count - 1]
+            if line.count + 1 + option.count <= Self.usageWidth || line == head && line.count < indent.count {
+                lines[lines.count - 1] = line + " " + option
+            } else {
+                lines.append(indent + option)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -79,6 +79,7 @@ struct CompareCommand: Command {
         if !result.offers.isEmpty, comparison.sharedTotal == 0 {
             console.printError("note: no trip is sold by more than one of the selected providers")
         }
+        Diagnostics.reportSamples(in: result.outcomes, format: options.format, to: console)
         return ExitCode(result.completeness)
     }
 }

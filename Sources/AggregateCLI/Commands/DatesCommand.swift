@@ -21,7 +21,7 @@ struct DatesCommand: Command {
 
             EXAMPLES:
               aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-22
-              aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-20 --return 2026-12-27..2026-12-29
+              aggregate dates --from VIE --to BCN --date 2026-12-18..2026-12-19 --return 2026-12-21..2026-12-22
               aggregate dates --to BCN --format json
             """)
 
@@ -59,6 +59,7 @@ struct DatesCommand: Command {
                 "note: \(days.undated == 1 ? "1 matching trip carries" : "\(days.undated) matching trips carry") "
                     + "no departure date, so no day shows \(days.undated == 1 ? "it" : "them")")
         }
+        Diagnostics.reportSamples(in: result.outcomes, format: options.format, to: console)
         return ExitCode(result.completeness)
     }
 }

@@ -47,6 +47,7 @@ struct SearchCommand: Command {
             providersNamed: options.providersNamed, providers: options.providers
         )
         .report(result, to: console)
+        Diagnostics.reportSamples(in: result.outcomes, format: options.format, to: console)
         return ExitCode(result.completeness)
     }
 }

@@ -22,7 +22,7 @@ import ProviderKit
 /// `aggregate provider check` names them.
 enum ExternalOfferReader {
     /// The tags a provider may set; the others are the pipeline's.
-    static let providerTags: Set<OfferTag> = [.hiddenCity, .selfTransfer, .cachedPrice]
+    static let providerTags: Set<OfferTag> = [.hiddenCity, .selfTransfer, .throwAway, .cachedPrice]
 
     /// Reads an offer.
     /// - Parameters:

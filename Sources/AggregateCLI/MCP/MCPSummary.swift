@@ -2,9 +2,9 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// The few sentences a tool result leads with: what was found, the best of it, and which providers
-/// failed — read from the command's own JSON document, so that the words and the structured content
-/// always agree.
+/// The few sentences a tool result leads with: what was found, the best of it, which providers failed,
+/// and which answered with prices that are not real (built-in samples, a service's test mode) — read from the
+/// command's own JSON document, so that the words and the structured content always agree.
 ///
 /// Every field is read leniently: a summary never fails, it only says less when a document lacks
 /// something (as a newer command's document might).
@@ -72,7 +72,7 @@ enum MCPSummary {
             }
             if !drops.isEmpty { sentences.append("Nothing matched; " + drops.joined(separator: ", ") + ".") }
         }
-        sentences += failures(root)
+        sentences += failures(root) + samples(root)
         return sentences.joined(separator: " ")
     }
 
@@ -105,7 +105,7 @@ enum MCPSummary {
             sentences.append(
                 "\(first) vs \(second): \(first) cheaper \(firstCheaper), \(second) cheaper \(secondCheaper).")
         }
-        sentences += failures(root)
+        sentences += failures(root) + samples(root)
         return sentences.joined(separator: " ")
     }
 
@@ -139,7 +139,7 @@ enum MCPSummary {
         } else {
             sentences.append("Done; the result is in the structured content.")
         }
-        sentences += failures(root)
+        sentences += failures(root) + samples(root)
         return sentences.joined(separator: " ")
     }
 
@@ -176,6 +176,35 @@ enum MCPSummary {
             } else if status == "not_asked", let error {
                 sentences.append("\(id) \(error).")
             }
+        }
+        return sentences
+    }
+
+    /// `kiwi, aviasales answered from built-in samples, not live prices.`, and `duffel answered in test mode:
+    /// not real prices.`: one sentence per kind of sample among the providers that answered (`"sample": true`),
+    /// an airline directory that only delivered records left out, since it sells nothing.
+    private static func samples(_ root: JSONNode) -> [String] {
+        guard let outcomes = try? root["providers"].elements else { return [] }
+        var embedded: [String] = []
+        var testMode: [String] = []
+        for outcome in outcomes {
+            guard (try? outcome["sample"].bool) == true, let id = try? outcome["id"].string,
+                let status = try? outcome["status"].string, status == "ok" || status == "no_results"
+            else { continue }
+            let records = (try? outcome["records"].int) ?? 0
+            if records > 0, ((try? outcome["offers"].int) ?? 0) == 0 { continue }
+            if (try? outcome["sample_kind"].string) == SampleAnswer.testMode.rawValue {
+                testMode.append(id)
+            } else {
+                embedded.append(id)
+            }
+        }
+        var sentences: [String] = []
+        if !embedded.isEmpty {
+            sentences.append(embedded.joined(separator: ", ") + " answered from built-in samples, not live prices.")
+        }
+        if !testMode.isEmpty {
+            sentences.append(testMode.joined(separator: ", ") + " answered in test mode: not real prices.")
         }
         return sentences
     }

@@ -19,6 +19,9 @@ struct MCPTool: Sendable {
     var fixedArguments: [String] = []
     /// Options of the command the tool's caller may not set, besides those every tool hides.
     var hiddenOptions: Set<OptionKey> = []
+    /// The kind of search the tool runs, when it runs one kind only: options of another kind are not listed
+    /// (``QueryOptions/kindOfOption``).
+    var kind: OfferCategory?
     /// The property for the words after the command, if it takes any.
     var positional: MCPToolProperty?
     /// The `schema` of the command's JSON output, when it is known here.
@@ -28,10 +31,10 @@ struct MCPTool: Sendable {
     /// How its result is summarised in words.
     var summary: MCPSummary.Kind
 
-    /// Options no tool exposes: the output format and verbosity are the server's business, and endpoints
-    /// and rate files are the operator's (`aggregate mcp --endpoint …`, the environment, the config
-    /// file), so that a model cannot point a provider at a local file or an arbitrary address.
-    static let hiddenEverywhere: Set<OptionKey> = [.format, .verbose, .endpoint, .rates]
+    /// Options no tool exposes: the output format, the table's width and verbosity are the server's business,
+    /// and endpoints and rate files are the operator's (`aggregate mcp --endpoint …`, the environment, the
+    /// config file), so that a model cannot point a provider at a local file or an arbitrary address.
+    static let hiddenEverywhere: Set<OptionKey> = [.format, .wide, .verbose, .endpoint, .rates]
 
     /// Every tool this server knows how to offer; those whose command is not installed are left out.
     static func candidates(providerIDs: [String]) -> [MCPTool] {
@@ -46,7 +49,7 @@ struct MCPTool: Sendable {
                     otherwise). The result is the aggregate.search.v1 JSON document: each provider's outcome, \
                     how many offers matched, and the offers. Providers that fail are reported, not fatal.
                     """,
-                command: "search", fixedArguments: ["--kind=flights"], hiddenOptions: [.kind],
+                command: "search", fixedArguments: ["--kind=flights"], hiddenOptions: [.kind], kind: .flights,
                 outputSchema: SearchRenderer.schema, summary: .search),
             MCPTool(
                 name: "search_cars", title: "Search rental cars",
@@ -54,7 +57,7 @@ struct MCPTool: Sendable {
                     Search rental cars across the installed car providers. Prices are per day, converted into \
                     one currency and ranked. The result is the aggregate.search.v1 JSON document.
                     """,
-                command: "search", fixedArguments: ["--kind=cars"], hiddenOptions: [.kind],
+                command: "search", fixedArguments: ["--kind=cars"], hiddenOptions: [.kind], kind: .cars,
                 outputSchema: SearchRenderer.schema, summary: .search),
             MCPTool(
                 name: "compare_sources", title: "Compare providers",
@@ -71,7 +74,7 @@ struct MCPTool: Sendable {
                     Search every day of a range of dates and say which day is cheapest: one entry per day \
                     with the cheapest trip's price, provider and offer.
                     """,
-                command: "dates", summary: .dates),
+                command: "dates", kind: .flights, summary: .dates),
             MCPTool(
                 name: "list_providers", title: "List providers",
                 description: """
@@ -95,7 +98,8 @@ struct MCPTool: Sendable {
         candidates(providerIDs: providerIDs).filter { commands.contains($0.command) }
     }
 
-    /// The properties of the tool's input, in the command's option order, the positional one last.
+    /// The properties of the tool's input, in the command's option order, the positional one last: every
+    /// option the caller may set that applies to the tool's kind of search.
     /// - Parameters:
     ///   - options: the command's option table.
     ///   - providerIDs: the installed providers' ids.
@@ -103,7 +107,11 @@ struct MCPTool: Sendable {
     func properties(options: [OptionSpec], providerIDs: [String]) -> [MCPToolProperty] {
         let names = Self.propertyNames(options)
         let hidden = Self.hiddenEverywhere.union(hiddenOptions)
-        var properties = options.filter { !hidden.contains($0.key) }.map {
+        let applies = { (spec: OptionSpec) in
+            guard let kind, let only = QueryOptions.kindOfOption[spec.key] else { return true }
+            return only == kind
+        }
+        var properties = options.filter { !hidden.contains($0.key) && applies($0) }.map {
             MCPToolProperty($0, providerIDs: providerIDs, names: names)
         }
         if let positional { properties.append(positional) }

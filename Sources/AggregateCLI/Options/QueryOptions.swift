@@ -52,6 +52,8 @@ struct QueryOptions {
             help: "Checked bags per passenger: prices include the bag fees sellers state (default: 0)"),
         OptionSpec(key: .noSelfTransfer, valueName: nil, help: "Leave out self-transfers (separate tickets)"),
         OptionSpec(key: .noHiddenCity, valueName: nil, help: "Leave out hidden-city fares"),
+        OptionSpec(
+            key: .noThrowAway, valueName: nil, help: "Leave out throw-away fares (a return ticket never flown back)"),
         OptionSpec(key: .color, valueName: "NAME", help: "Only cars of this colour (case-insensitive)"),
         OptionSpec(key: .currency, valueName: "CODE", help: "Currency prices are converted into (default: EUR)"),
         OptionSpec(key: .format, choices: OutputFormat.allCases, help: "Output format (default: table)"),
@@ -67,6 +69,20 @@ struct QueryOptions {
 
     /// What `--kind` takes: the categories a search can look for (an airline directory is asked, not searched).
     static let kinds: [OfferCategory] = [.flights, .cars]
+
+    /// The options that mean something in a search of one kind only: a route, dates, a party, a cabin and the
+    /// traveller's filters judge flights (a car has none of them, so it never passes them), a colour judges
+    /// cars. A tool that searches one kind lists only the options of its kind; the others apply to any.
+    static let kindOfOption: [OptionKey: OfferCategory] = {
+        let flights: [OptionKey] = [
+            .from, .to, .date, .returnDate, .roundTrip, .adults, .children, .infants, .cabin, .maxStops, .airline,
+            .excludeAirline, .departAfter, .departBefore, .arriveAfter, .arriveBefore, .maxDuration, .minLayover,
+            .maxLayover, .bags, .noSelfTransfer, .noHiddenCity, .noThrowAway,
+        ]
+        var kinds = Dictionary(uniqueKeysWithValues: flights.map { ($0, OfferCategory.flights) })
+        kinds[.color] = .cars
+        return kinds
+    }()
 
     /// The search.
     var query: SearchQuery
@@ -145,6 +161,7 @@ struct QueryOptions {
                 .bags, in: 0...9, what: "a number of checked bags per passenger",
                 hint: "0 to 2 is what airlines usually allow") ?? 0,
             excludeSelfTransfer: options.has(.noSelfTransfer), excludeHiddenCity: options.has(.noHiddenCity),
+            excludeThrowAway: options.has(.noThrowAway),
             color: try reader.text(.color), sort: try reader.choice(.sort, SortKey.self) ?? .price,
             limit: try reader.integer(.limit, atLeast: 1))
         format = try reader.choice(.format, OutputFormat.self) ?? .table

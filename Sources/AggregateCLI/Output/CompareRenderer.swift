@@ -164,6 +164,8 @@ struct CompareRenderer: OutputRenderer {
             json.int(outcome.offerCount)
             json.key("skipped")
             json.int(outcome.skipped)
+            json.key("repeats")
+            json.int(outcome.repeats)
             json.key("matched")
             json.int(row.matched)
             json.key("cheapest")
@@ -180,6 +182,7 @@ struct CompareRenderer: OutputRenderer {
             json.string(outcome.error?.code.rawValue)
             json.key("notes")
             json.strings(outcome.notes.map(Wording.note))
+            SearchRenderer.writeSampleMark(of: outcome, to: &json)
         }
     }
 

@@ -9,7 +9,8 @@ import ProviderKit
 /// `--providers`, with `--verbose`, or when no selected provider offers the kind: when all installed
 /// providers are asked, one of another kind is expected, and noting it would add a line to every search.
 /// A provider that was not asked for want of a field is always noted, with the options to add. The JSON
-/// envelope reports both either way.
+/// envelope reports both either way. Records a provider repeated exactly are noted as repeats, apart from the
+/// records it could not read.
 struct Diagnostics {
     let verbose: Bool
     let endpoints: [ProviderID: String]
@@ -61,6 +62,7 @@ struct Diagnostics {
                 console.printError(
                     "note: \(id) skipped \(outcome.skipped) record\(outcome.skipped == 1 ? "" : "s") it could not read")
             }
+            if outcome.repeats > 0 { console.printError("note: \(id): \(Wording.repeats(outcome.repeats))") }
             for note in outcome.notes { console.printError("note: \(id): \(Wording.note(note))") }
         }
         for note in result.notes { console.printError("note: \(Wording.note(note))") }
@@ -74,5 +76,18 @@ struct Diagnostics {
             let hints = result.hints.map(Wording.hint).joined(separator: ", ")
             console.printError(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)")
         }
+    }
+
+    /// The lines that say which providers' prices are not real, written last, after the results and every
+    /// other line: a table or CSV cannot carry the mark, so standard error does. JSON carries it in each
+    /// provider's outcome (`"sample": true`) and gets no line, and so do results that could not be written
+    /// (a full disk): the one line then says so. A reader that stopped early still saw prices, and is told.
+    /// - Parameters:
+    ///   - outcomes: the search's provider outcomes.
+    ///   - format: the format the results were written in.
+    ///   - console: where the lines go.
+    static func reportSamples(in outcomes: [ProviderOutcome], format: OutputFormat, to console: Console) {
+        guard format != .json, console.outputFailure().map(\.isClosedPipe) ?? true else { return }
+        for line in Wording.samples(outcomes) { console.printError("note: \(line)") }
     }
 }

@@ -45,6 +45,10 @@ extension Offer {
         sources.map { "\($0.provider) \($0.comparablePrice.formattedAmount)" }.joined(separator: ", ")
     }
 
+    /// The seller whose booking link to show: the cheapest that has one. A seller with no booking page (Duffel
+    /// sells through its API) can be the cheapest; its trip's link is then a dearer seller's, named with it.
+    var linkedSource: OfferSource? { sources.first { $0.link != nil } }
+
     /// The tags in alphabetical order, comma-separated.
     var tagsText: String { tags.sorted().map(\.rawValue).joined(separator: ", ") }
 

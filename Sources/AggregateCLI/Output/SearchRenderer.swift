@@ -193,6 +193,8 @@ struct SearchRenderer: OutputRenderer {
             json.bool(query.excludeSelfTransfer)
             json.key("no_hidden_city")
             json.bool(query.excludeHiddenCity)
+            json.key("no_throw_away")
+            json.bool(query.excludeThrowAway)
         }
     }
 
@@ -214,6 +216,8 @@ struct SearchRenderer: OutputRenderer {
             json.int(outcome.recordCount)
             json.key("skipped")
             json.int(outcome.skipped)
+            json.key("repeats")
+            json.int(outcome.repeats)
             json.key("latency_ms")
             json.int(Int(outcome.latency.inMilliseconds))
             json.key("error")
@@ -226,7 +230,18 @@ struct SearchRenderer: OutputRenderer {
             json.bool(outcome.stale)
             json.key("retrieved_at")
             json.date(outcome.retrievedAt)
+            writeSampleMark(of: outcome, to: &json)
         }
+    }
+
+    /// `"sample"`, whether the outcome's prices are not real (embedded samples or the service's test mode),
+    /// and `"sample_kind"`, which of the two (`embedded`, `test_mode`) or `null`: the members every
+    /// document's provider outcomes end with.
+    static func writeSampleMark(of outcome: ProviderOutcome, to json: inout JSONWriter) {
+        json.key("sample")
+        json.bool(outcome.isSample)
+        json.key("sample_kind")
+        json.string(outcome.sample?.rawValue)
     }
 
     static func write(_ offer: Offer, to json: inout JSONWriter) {
@@ -383,8 +398,9 @@ struct SearchRenderer: OutputRenderer {
 
     // MARK: - CSV
 
-    /// A header row, then one row per offer; `return_departure` and `return_arrival` come last so that
-    /// the older columns keep their positions.
+    /// A header row, then one row per offer; `return_departure`, `return_arrival` and `deep_link_source` come
+    /// last so that the older columns keep their positions. `deep_link` is the cheapest seller's that has a
+    /// link, and `deep_link_source` names that seller, who need not be the cheapest.
     func csv() -> String {
         var text = ""
         writeCSV { text += $0 }
@@ -396,7 +412,7 @@ struct SearchRenderer: OutputRenderer {
         let header = [
             "id", "kind", "origin", "destination", "departure", "arrival", "duration_minutes", "stops", "carriers",
             "flights", "price", "currency", "sources", "sold_by", "cheapest_source", "deep_link", "tags",
-            "return_departure", "return_arrival",
+            "return_departure", "return_arrival", "deep_link_source",
         ]
         var piece = CSV.line(header) + "\n"
         for offer in result.offers {
@@ -407,6 +423,7 @@ struct SearchRenderer: OutputRenderer {
             let legs = offer.product.itinerary?.legs ?? []
             let first = legs.first
             let back = legs.count > 1 ? legs.last : nil
+            let linked = offer.linkedSource
             piece +=
                 CSV.line([
                     offer.id, offer.kindName, offer.origin?.code ?? "", offer.destination?.code ?? "",
@@ -415,9 +432,10 @@ struct SearchRenderer: OutputRenderer {
                     offer.product.itinerary?.duration.map { "\($0.components.seconds / 60)" } ?? "", "\(offer.stops)",
                     offer.carrierCodes.joined(separator: " "), offer.flightsText, offer.price.formattedAmount,
                     offer.price.currency.rawValue, "\(offer.sources.count)", offer.soldByText,
-                    offer.sources.first?.provider.rawValue ?? "", offer.sources.first?.link?.text ?? "",
+                    offer.sources.first?.provider.rawValue ?? "", linked?.link?.text ?? "",
                     offer.tags.sorted().map(\.rawValue).joined(separator: " "),
                     back?.departure?.local?.description ?? "", back?.arrival?.local?.description ?? "",
+                    linked?.provider.rawValue ?? "",
                 ]) + "\n"
         }
         write(piece)

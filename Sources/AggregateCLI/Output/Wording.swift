@@ -40,6 +40,41 @@ enum Wording {
         }
     }
 
+    /// `1 record repeats another exactly and is shown once`: what a provider's exact repeats came to.
+    static func repeats(_ count: Int) -> String {
+        count == 1
+            ? "1 record repeats another exactly and is shown once"
+            : "\(count) records repeat others exactly and are shown once"
+    }
+
+    /// The option that asks the live services instead of the embedded samples, as the sample note names it.
+    static let liveOption = "--live"
+
+    /// What the providers whose prices are not real answered from, one sentence per kind of sample:
+    /// `kiwi, aviasales answered from built-in samples, not live prices; add --live to ask the live
+    /// services`, `duffel answered in test mode: not real prices`. Only providers that answered for what
+    /// the search looks for are named (a directory asked only to enrich the flights sells nothing).
+    /// - Parameter outcomes: the providers' outcomes, in selection order.
+    /// - Returns: the sentences; none when every price is real.
+    static func samples(_ outcomes: [ProviderOutcome]) -> [String] {
+        let marked = outcomes.filter { $0.isSample && $0.status.answered && !$0.enrichesOnly }
+        func ids(_ kind: SampleAnswer) -> String {
+            marked.filter { $0.sample == kind }.map(\.provider.rawValue).joined(separator: ", ")
+        }
+        var lines: [String] = []
+        for kind in SampleAnswer.allCases where marked.contains(where: { $0.sample == kind }) {
+            switch kind {
+            case .embedded:
+                lines.append(
+                    "\(ids(kind)) answered from built-in samples, not live prices; add \(liveOption) to ask the live "
+                        + "services")
+            case .testMode:
+                lines.append("\(ids(kind)) answered in test mode: not real prices")
+            }
+        }
+        return lines
+    }
+
     /// A note about the whole search or comparison.
     static func note(_ note: SearchNote) -> String {
         switch note {

@@ -46,6 +46,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let bags = OptionKey("--bags")
     static let noSelfTransfer = OptionKey("--no-self-transfer")
     static let noHiddenCity = OptionKey("--no-hidden-city")
+    static let noThrowAway = OptionKey("--no-throw-away")
 
     // Connection options.
     static let endpoint = OptionKey("--endpoint")
@@ -88,6 +89,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
         case .bags: .bags
         case .selfTransfer: .noSelfTransfer
         case .hiddenCity: .noHiddenCity
+        case .throwAway: .noThrowAway
         case .color: .color
         }
     }

@@ -37,6 +37,12 @@ public struct ProviderOutcome: Sendable, Equatable {
     public var offerCount: Int
     /// Records in its response that could not be mapped.
     public var skipped: Int
+    /// Records in its response that repeated an earlier one exactly and were folded into its offer
+    /// (``ProviderResponse/repeats``): read, not skipped.
+    public var repeats: Int
+    /// Why its answer's prices are not real: it came from the embedded samples, or from the service's test
+    /// mode; `nil` for real prices (live, cached or recorded answers) and for a provider that did not answer.
+    public var sample: SampleAnswer?
     /// Time from asking to answer (or to the deadline).
     public var latency: Duration
     /// Why it failed, was not asked, or is unsupported; for a stale answer, why its live request failed.
@@ -68,10 +74,12 @@ public struct ProviderOutcome: Sendable, Equatable {
     ///   - retrievedAt: when a cached answer was retrieved.
     ///   - recordCount: airline records delivered.
     ///   - enrichesOnly: whether it was asked only to enrich others' offers.
+    ///   - repeats: records folded into an earlier one they repeated exactly.
+    ///   - sample: why its answer's prices are not real, if they are not.
     public init(
         provider: ProviderID, status: Status, offerCount: Int = 0, skipped: Int = 0, latency: Duration = .zero,
         error: ProviderError? = nil, notes: [ProviderNote] = [], stale: Bool = false, retrievedAt: Date? = nil,
-        recordCount: Int = 0, enrichesOnly: Bool = false
+        recordCount: Int = 0, enrichesOnly: Bool = false, repeats: Int = 0, sample: SampleAnswer? = nil
     ) {
         self.provider = provider
         self.status = status
@@ -84,7 +92,12 @@ public struct ProviderOutcome: Sendable, Equatable {
         self.retrievedAt = retrievedAt
         self.recordCount = recordCount
         self.enrichesOnly = enrichesOnly
+        self.repeats = repeats
+        self.sample = sample
     }
+
+    /// Whether its answer holds no real prices: embedded samples or the service's test mode.
+    public var isSample: Bool { sample != nil }
 
     /// The status a provider error leads to.
     /// - Parameter error: the error.

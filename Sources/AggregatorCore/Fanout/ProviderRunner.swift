@@ -22,6 +22,9 @@ import ProviderKit
 /// - Every answer, live, cached or embedded, passes through the ``ResponseScreen`` before anything else
 ///   sees it: non-web links are removed and counted in a note, offers without a usable price are
 ///   skipped.
+/// - Every answer's outcome says whether its prices are real (``SampleAnswer``): an answer from the embedded
+///   samples, or one the service says comes from its test mode, is marked; a live, cached or recorded one
+///   is not.
 /// - Progress is reported once at the start and after each answer.
 public struct ProviderRunner: Sendable {
     /// How runs are set up.
@@ -178,7 +181,9 @@ public struct ProviderRunner: Sendable {
                 provider: descriptor.id, status: Self.status(of: response, query: query, descriptor: descriptor),
                 offerCount: response.offers.count, skipped: response.skipped, latency: clock.now - start,
                 notes: notes + response.notes.map(ProviderNote.remark), recordCount: response.airlines.count,
-                enrichesOnly: enrichesOnly)
+                enrichesOnly: enrichesOnly, repeats: response.repeats,
+                sample: SampleAnswer.of(
+                    response, endpoint: settings.endpoint(of: descriptor.id), descriptor: descriptor))
             return ProviderRun(outcome: outcome, response: response)
         } catch {
             let failure = Self.providerError(error, provider: descriptor.id)
@@ -298,7 +303,8 @@ public struct ProviderRunner: Sendable {
             notes: notes + [.answeredFromCache(retrievedAt: retrievedAt, afterLiveFailure: liveFailure != nil)]
                 + response.notes.map(ProviderNote.remark),
             stale: true, retrievedAt: retrievedAt, recordCount: response.airlines.count,
-            enrichesOnly: enrichesOnly(descriptor, query))
+            enrichesOnly: enrichesOnly(descriptor, query), repeats: response.repeats,
+            sample: response.testMode ? .testMode : nil)
         return ProviderRun(outcome: outcome, response: response)
     }
 

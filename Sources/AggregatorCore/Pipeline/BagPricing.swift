@@ -7,8 +7,9 @@ import ProviderKit
 /// Rules, for `bags` checked bags per passenger (nothing changes for none):
 /// - A source's fee is what its ``OfferSource/bagFees`` state for that many bags per passenger
 ///   (``BagFees/fee(forBags:)``: the fee for carrying `bags` bags, not a fee per bag), times the passengers
-///   with a seat (adults and children; a lap infant has no bag allowance), converted into the search's
-///   currency. It is added to the source's converted price and kept in
+///   with a seat (adults and children; a lap infant has no bag allowance), converted from the fees' own
+///   currency into the search's like any price. A fee of zero — bags the fare includes — is a known fee of
+///   zero, not an unknown one. It is added to the source's converted price and kept in
 ///   ``OfferSource/includedBagFees``; the price as the provider sent it stays as sent.
 /// - A source whose fee for that many bags is unknown (no fees stated, or none for that count), or whose
 ///   fee or price cannot be converted, keeps its price and is marked ``OfferSource/bagFeesUnknown``: its
@@ -60,8 +61,7 @@ public struct BagPricing: Sendable {
     private func price(_ offer: inout Offer, seats: Decimal) {
         for index in offer.sources.indices {
             var source = offer.sources[index]
-            if let fee = source.bagFees?.fee(forBags: bags),
-                let converted = converter.convert(Money(fee.amount * seats, fee.currency)),
+            if let fee = source.bagFees?.fee(forBags: bags), let converted = convertedFee(fee, seats: seats),
                 let ticket = source.convertedPrice, converted.amount.isFinite
             {
                 source.convertedPrice = Money(ticket.amount + converted.amount, ticket.currency)
@@ -81,5 +81,15 @@ public struct BagPricing: Sendable {
                 offer.tags.remove(.bagFeesUnknown)
             }
         }
+    }
+
+    /// The fee for the party's bags in the search's currency. A fee of zero (bags the fare includes) is a
+    /// known fee, zero in any currency, so it needs no rate; any other fee converts like a price, and one that
+    /// cannot be converted is unknown.
+    private func convertedFee(_ fee: Money, seats: Decimal) -> Money? {
+        let amount = fee.amount * seats
+        guard !amount.isNaN, amount.isFinite else { return nil }
+        if amount.isZero { return Money(0, converter.target) }
+        return converter.convert(Money(amount, fee.currency))
     }
 }

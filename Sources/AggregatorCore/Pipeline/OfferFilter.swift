@@ -173,6 +173,9 @@ public struct OfferFilter: Sendable {
         if query.excludeHiddenCity {
             add(.hiddenCity) { !$0.tags.contains(.hiddenCity) }
         }
+        if query.excludeThrowAway {
+            add(.throwAway) { !$0.tags.contains(.throwAway) }
+        }
         if let color = query.color {
             let folded = AirlineNames.fold(color)
             add(.color) { $0.product.car?.color.map(AirlineNames.fold) == folded }

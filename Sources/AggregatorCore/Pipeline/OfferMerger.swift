@@ -18,8 +18,8 @@ import ProviderKit
 ///   that key; when two groups do (two flights of one carrier from two airports of one city at the same
 ///   minute) it stays on its own, because a wrong merge is worse than a missing one. Two offers that
 ///   both have flight numbers never merge on the approximate key.
-/// - **Cars**: brand + model + plate + price basis. A provider that lists the same car twice rents out
-///   two cars (plates repeat in such lists), so its n-th copy merges only with another provider's n-th.
+/// - **Cars**: brand + model + plate + price basis. A plate names one car, so the same car listed twice,
+///   by one provider or by several, is one offer.
 /// - An offer without any departure time never merges.
 ///
 /// The merged offer: `sources` holds one entry per provider (that provider's cheapest, if it listed
@@ -75,7 +75,6 @@ public struct OfferMerger: Sendable {
         exactStart.reserveCapacity(offers.count + 1)
         var approximateIDs: [Int] = []
         approximateIDs.reserveCapacity(offers.count)
-        var copies: [CarCopy: Int] = [:]
         // How much each offer tells, to choose a trip's most informative member.
         var richness: [Int] = []
         richness.reserveCapacity(offers.count)
@@ -88,20 +87,7 @@ public struct OfferMerger: Sendable {
             for local in part.richness.indices {
                 exactStart.append(exactIDs.count)
                 let count = part.exactCounts[local]
-                // A provider's n-th copy of one car merges only with another provider's n-th.
-                if count > 0, offers[index].product.category == .cars,
-                    let provider = offers[index].sources.first?.provider
-                {
-                    let key = part.exact.text(of: exact)
-                    let seen = copies[CarCopy(provider: provider, key: key), default: 0]
-                    copies[CarCopy(provider: provider, key: key)] = seen + 1
-                    var numbered = TripKeys()
-                    numbered.append(seen > 0 ? key + "#\(seen)" : key)
-                    numbered.finish()
-                    exactIDs.append(exactKeys.number(0, inList: exactKeys.adopt(numbered)))
-                } else {
-                    for key in exact..<(exact + count) { exactIDs.append(exactKeys.number(key, inList: exactList)) }
-                }
+                for key in exact..<(exact + count) { exactIDs.append(exactKeys.number(key, inList: exactList)) }
                 exact += count
                 if part.hasApproximate[local] {
                     approximateIDs.append(approximateKeys.number(approximate, inList: approximateList))
@@ -244,12 +230,6 @@ public struct OfferMerger: Sendable {
             hasApproximate.reserveCapacity(count)
             richness.reserveCapacity(count)
         }
-    }
-
-    /// A car key as one provider listed it, to count that provider's copies of one car.
-    private struct CarCopy: Hashable {
-        var provider: ProviderID
-        var key: String
     }
 
     /// Folds a trip's members into the place of the first one; the other members' places are left holding

@@ -34,6 +34,10 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     /// A self-transfer: separate tickets joined by the seller, so a missed connection is the traveller's
     /// risk and bags may have to be collected and checked in again.
     public static let selfTransfer = OfferTag(rawValue: "self_transfer")
+    /// A throw-away fare: a round-trip ticket sold as a one-way trip, whose return flight the traveller is
+    /// meant never to take. Like a hidden-city fare it goes against the airline's rules: the airline may
+    /// cancel the ticket or charge the fare difference, and it must be the last flight of the booking.
+    public static let throwAway = OfferTag(rawValue: "throw_away")
     /// The price comes from the seller's cache of earlier searches (hours to days old), not from a live
     /// search; it may have changed.
     public static let cachedPrice = OfferTag(rawValue: "cached_price")

@@ -46,6 +46,8 @@ public enum QueryField: String, Sendable, Hashable, CaseIterable, Comparable {
     case selfTransfer = "self_transfer"
     /// Leaving out hidden-city fares (``SearchQuery/excludeHiddenCity``).
     case hiddenCity = "hidden_city"
+    /// Leaving out throw-away fares (``SearchQuery/excludeThrowAway``).
+    case throwAway = "throw_away"
     /// A car's colour (``SearchQuery/color``).
     case color
 
@@ -88,6 +90,7 @@ extension SearchQuery {
         case .bags: bags > 0
         case .selfTransfer: excludeSelfTransfer
         case .hiddenCity: excludeHiddenCity
+        case .throwAway: excludeThrowAway
         case .color: color != nil
         }
     }

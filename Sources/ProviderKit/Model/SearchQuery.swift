@@ -50,6 +50,8 @@ public struct SearchQuery: Sendable, Hashable {
     public var excludeSelfTransfer: Bool
     /// Whether to leave out hidden-city fares.
     public var excludeHiddenCity: Bool
+    /// Whether to leave out throw-away fares (a round-trip ticket whose return is never flown).
+    public var excludeThrowAway: Bool
     /// Only cars of this colour (case-insensitive).
     public var color: String?
     /// The order of the results.
@@ -89,6 +91,7 @@ public struct SearchQuery: Sendable, Hashable {
     ///   - bags: checked bags per passenger.
     ///   - excludeSelfTransfer: whether to leave out self-transfers.
     ///   - excludeHiddenCity: whether to leave out hidden-city fares.
+    ///   - excludeThrowAway: whether to leave out throw-away fares.
     ///   - color: a car colour to require.
     ///   - sort: the result order.
     ///   - limit: how many to keep.
@@ -101,7 +104,8 @@ public struct SearchQuery: Sendable, Hashable {
         departAfter: ClockTime? = nil, departBefore: ClockTime? = nil, arriveAfter: ClockTime? = nil,
         arriveBefore: ClockTime? = nil, maxDuration: Duration? = nil, minLayover: Duration? = nil,
         maxLayover: Duration? = nil, bags: Int = 0, excludeSelfTransfer: Bool = false,
-        excludeHiddenCity: Bool = false, color: String? = nil, sort: SortKey = .price, limit: Int? = nil
+        excludeHiddenCity: Bool = false, excludeThrowAway: Bool = false, color: String? = nil,
+        sort: SortKey = .price, limit: Int? = nil
     ) {
         self.kind = kind
         self.origins = Self.codes(origins + [origin].compactMap { $0 })
@@ -126,6 +130,7 @@ public struct SearchQuery: Sendable, Hashable {
         self.bags = bags
         self.excludeSelfTransfer = excludeSelfTransfer
         self.excludeHiddenCity = excludeHiddenCity
+        self.excludeThrowAway = excludeThrowAway
         self.color = color
         self.sort = sort
         self.limit = limit

@@ -35,6 +35,7 @@ enum AviasalesCarriers {
         ("OS", ["Австрийские авиалинии", "Austrian Airlines", "Austrian"]),
         ("VY", ["Вуэлинг", "Vueling", "Vueling Airlines"]),
         ("W6", ["Уизз Эйр", "Визз Эйр", "Wizz Air", "Wizzair"]),
+        ("V7", ["Вольотеа", "Волотеа", "Volotea"]),
         ("LH", ["Люфтганза", "Lufthansa"]),
         ("KL", ["KLM", "КЛМ", "KLM Royal Dutch Airlines"]),
         ("AF", ["Air France", "Эр Франс", "Эйр Франс"]),

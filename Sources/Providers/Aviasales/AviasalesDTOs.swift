@@ -98,10 +98,14 @@ struct PricesForDatesRecord {
     var transfers: Int
     /// Changes of plane on the way back.
     var returnTransfers: Int
-    /// Minutes from departure to arrival on the way out, when plausible.
-    var outboundMinutes: Int?
-    /// Minutes from departure to arrival on the way back, when plausible.
-    var returnMinutes: Int?
+    /// `duration`: the whole trip's minutes, every leg's span from departure to arrival summed, when
+    /// plausible.
+    var tripMinutes: Int?
+    /// `duration_to`: minutes in the air on the way out, when plausible; the leg's span only when it is
+    /// direct, since connections are not in it.
+    var outboundAirMinutes: Int?
+    /// `duration_back`: minutes in the air on the way back, when plausible; likewise.
+    var returnAirMinutes: Int?
     /// The link as sent, relative to the Aviasales site.
     var link: String?
 
@@ -161,9 +165,9 @@ struct PricesForDatesRecord {
 
         transfers = try Self.transfers(members.transfers)
         returnTransfers = try Self.transfers(members.returnTransfers)
-        let duration = Self.minutes(members.duration)
-        outboundMinutes = Self.minutes(members.durationTo) ?? (returnDeparture == nil ? duration : nil)
-        returnMinutes = returnDeparture == nil ? nil : Self.minutes(members.durationBack)
+        tripMinutes = Self.minutes(members.duration)
+        outboundAirMinutes = Self.minutes(members.durationTo)
+        returnAirMinutes = returnDeparture == nil ? nil : Self.minutes(members.durationBack)
         link = members.link.flatMap { try? $0.ifPresent?.string }
     }
 

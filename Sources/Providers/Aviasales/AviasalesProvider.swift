@@ -73,6 +73,8 @@ public struct AviasalesProvider: OfferProvider {
         var offers: [Offer]
         /// Its records that could not be mapped.
         var skipped: Int
+        /// Its records that repeated an earlier one exactly.
+        var repeats: Int
         /// Its remarks.
         var notes: [String]
     }
@@ -130,7 +132,7 @@ public struct AviasalesProvider: OfferProvider {
         }
     }
 
-    /// Joins the pages: offers in request order, each trip once; skipped records summed; notes once each,
+    /// Joins the pages: offers in request order, each trip once; skipped and repeated records summed; notes once each,
     /// with one for every request that failed.
     /// - Throws: the first request's error when every request failed.
     static func merge(
@@ -139,6 +141,7 @@ public struct AviasalesProvider: OfferProvider {
         var offers: [Offer] = []
         var seen: Set<String> = []
         var skipped = 0
+        var repeats = 0
         var notes: [String] = []
         var firstError: ProviderError?
         var answered = 0
@@ -147,6 +150,7 @@ public struct AviasalesProvider: OfferProvider {
             case .success(let page):
                 answered += 1
                 skipped += page.skipped
+                repeats += page.repeats
                 for offer in page.offers where seen.insert(offer.id).inserted { offers.append(offer) }
                 for note in page.notes where !notes.contains(note) { notes.append(note) }
             case .failure(let error):
@@ -158,7 +162,7 @@ public struct AviasalesProvider: OfferProvider {
         if query.cabin != nil {
             notes.append("cannot be asked for a cabin class, so its prices do not say which cabin they are for")
         }
-        return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
+        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats)
     }
 
     // MARK: - The two shapes
@@ -181,7 +185,7 @@ public struct AviasalesProvider: OfferProvider {
                 retrievedAt: retrievedAt)
         }
         let (offers, repeats) = withoutRepeats(records.records)
-        return Page(offers: offers, skipped: records.skipped + repeats, notes: [])
+        return Page(offers: offers, skipped: records.skipped, repeats: repeats, notes: [])
     }
 
     /// The carrier of a `prices_for_dates` airline: its IATA code, or for the rare name, the code the
@@ -228,11 +232,11 @@ public struct AviasalesProvider: OfferProvider {
         if query.roundTrip {
             notes.append("the answer is in the test search's format, which has one-way flights only")
         }
-        return Page(offers: offers, skipped: records.skipped + repeats, notes: notes)
+        return Page(offers: offers, skipped: records.skipped, repeats: repeats, notes: notes)
     }
 
     /// The offers with exact repeats left out, and how many there were: an exact repeat of a trip (the
-    /// same content, so the same id, which later stages key on) is counted as skipped, the first kept.
+    /// same content, so the same id, which later stages key on) is counted as a repeat, the first kept.
     static func withoutRepeats(_ offers: [Offer]) -> (offers: [Offer], repeats: Int) {
         var seen: Set<String> = []
         seen.reserveCapacity(offers.count)

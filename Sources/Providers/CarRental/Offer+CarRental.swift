@@ -5,8 +5,9 @@ extension Offer {
     /// Maps one checked car record to an offer priced per day in the car's own currency.
     ///
     /// The service sends no id and its plate numbers repeat, so the id is derived from the record's
-    /// content and its position in the array. The position is part of it because two identical records
-    /// are two cars on offer: content alone would give them one id, and one of them would be lost.
+    /// content and its position in the array. The position is part of it so that every record keeps an
+    /// offer and an id of its own, as sent: whether two records are one car is the merge's to decide, on the
+    /// plate (a record sent twice is one car, listed once).
     /// - Parameters:
     ///   - car: the record, read and checked.
     ///   - position: the record's index in the response's `cars` array.

@@ -15,17 +15,24 @@ struct DuffelAnswer: Sendable {
     var offers: [DuffelOffer]
     /// Offers that could not be read.
     var skipped: Int
+    /// Whether Duffel says the answer comes from its test mode: `data.live_mode` is `false`, or an offer's
+    /// is. A test token's answers are real schedules with prices nobody can buy at, and Duffel Airways (`ZZ`)
+    /// among the airlines.
+    var testMode: Bool
 
     /// Reads an answer.
     /// - Parameter root: the document's root.
     /// - Throws: `JSONError` when the document is not an offer request with a list of offers.
     init(_ root: JSONNode) throws {
-        let records = try root["data"]["offers"].decodeRecords { record in
+        let data = try root["data"]
+        let records = try data["offers"].decodeRecords { record in
             try Task.checkCancellation()
             return try DuffelOffer(record)
         }
         offers = records.records
         skipped = records.skipped
+        // Only a stated `false` is test mode: a missing or odd `live_mode` says nothing either way.
+        testMode = (try? data["live_mode"].ifPresent?.bool) == false || offers.contains { $0.liveMode == false }
     }
 }
 
@@ -45,6 +52,8 @@ struct DuffelOffer: Sendable {
     var passengerTypes: [String]?
     /// The journeys: one for a one-way trip, two for a round trip.
     var slices: [DuffelSlice]
+    /// `live_mode`: `false` for an offer of Duffel's test mode; `nil` when not stated as a boolean.
+    var liveMode: Bool?
 
     init(_ node: JSONNode) throws {
         var slices: [DuffelSlice]?
@@ -66,6 +75,8 @@ struct DuffelOffer: Sendable {
                 }
             } else if member.hasName("slices") {
                 slices = try value.elements.map(DuffelSlice.init)
+            } else if member.hasName("live_mode") {
+                liveMode = try? value.ifPresent?.bool
             }
         }
         guard let slices else { throw try node["slices"].error("is missing") }

@@ -95,10 +95,14 @@ public struct DuffelProvider: OfferProvider {
     struct Page: Sendable {
         /// The offers mapped, without repeats.
         var offers: [Offer]
-        /// Records skipped: unreadable, unmappable, or repeating an earlier offer of the same answer.
+        /// Records skipped: unreadable or unmappable.
         var skipped: Int
+        /// Records repeating an earlier offer of the same answer exactly.
+        var repeats = 0
         /// Offers whose `expires_at` had passed when the answer was read.
         var expired: Int
+        /// Whether Duffel said the answer comes from its test mode.
+        var testMode = false
     }
 
     /// Sends one offer request and maps its answer.
@@ -122,7 +126,7 @@ public struct DuffelProvider: OfferProvider {
         }
         let retrievedAt = client.now()
         var zones = DuffelZones()
-        var page = Page(offers: [], skipped: answer.skipped, expired: 0)
+        var page = Page(offers: [], skipped: answer.skipped, expired: 0, testMode: answer.testMode)
         var seen = Set<String>()
         // Only a live answer can be read after its prices expired (a cached one): recordings never are.
         let expiries = client.isLive ? ExpiryReader() : nil
@@ -131,10 +135,14 @@ public struct DuffelProvider: OfferProvider {
             guard
                 let offer = Offer(
                     duffel: record, party: query.passengers, provider: client.provider, retrievedAt: retrievedAt,
-                    zones: &zones),
-                seen.insert(offer.id).inserted
+                    zones: &zones)
             else {
                 page.skipped += 1
+                continue
+            }
+            // The same trip at the same price again: one offer, the repeat counted as such.
+            guard seen.insert(offer.id).inserted else {
+                page.repeats += 1
                 continue
             }
             if let expiry = expiries?.instant(record.expiresAt), expiry < retrievedAt { page.expired += 1 }
@@ -197,21 +205,26 @@ public struct DuffelProvider: OfferProvider {
     }
 
     /// Folds the pages into one response: offers in request order, an offer that an earlier page already
-    /// holds left out (a recording answers every request alike), and notes on what was not searched or
-    /// failed. When every request failed, the first one's error is the provider's.
+    /// holds left out (a recording answers every request alike), notes on what was not searched or failed,
+    /// and the test mark when any answer came from Duffel's test mode. When every request failed, the first
+    /// one's error is the provider's.
     static func combine(
         _ results: [Result<Page, ProviderError>], plan: DuffelSearchPlan, client: ProviderClient
     ) throws(ProviderError) -> ProviderResponse {
         var offers: [Offer] = []
         var skipped = 0
+        var repeats = 0
         var expired = 0
+        var testMode = false
         var seen = Set<String>()
         var failures: [(request: DuffelSearchPlan.Request, error: ProviderError)] = []
         for (request, result) in zip(plan.requests, results) {
             switch result {
             case .success(let page):
                 skipped += page.skipped
+                repeats += page.repeats
                 expired += page.expired
+                testMode = testMode || page.testMode
                 offers += page.offers.filter { seen.insert($0.id).inserted }
             case .failure(let error):
                 failures.append((request, error))
@@ -238,6 +251,6 @@ public struct DuffelProvider: OfferProvider {
                 "\(expired) offer\(expired == 1 ? "" : "s") had expired when the answer was read: "
                     + "Duffel holds a price for a short time, so book soon after searching")
         }
-        return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
+        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats, testMode: testMode)
     }
 }

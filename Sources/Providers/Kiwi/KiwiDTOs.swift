@@ -8,8 +8,10 @@ import ProviderKit
 //   `dTimeUTC`/`aTimeUTC` the instants;
 // - the Tequila v2 shape of `GET /v2/search`: times are ISO-8601 text, `local_departure`/`local_arrival`
 //   the wall clock (written with a `Z` although it is not UTC) and `utc_departure`/`utc_arrival` the
-//   instants, with `fare`, `virtual_interlining`, `hidden_city_ticketing` and per-segment
-//   `bags_recheck_required` besides.
+//   instants, with `fare`, `virtual_interlining`, `hidden_city_ticketing`, `throw_away_ticketing` and
+//   per-segment `bags_recheck_required` besides.
+// `bags_price` is in euros whatever the answer's currency: a Tequila answer in Colombian pesos prices a fare
+// at 557705 COP (132.37 EUR by its own `conversion`) and its bags at 36.387 and 94.978, which are euros.
 // A record says which shape it is by the time fields it carries. Everything else (`booking_token`,
 // `conversion`, `quality`, `popularity`, whatever Kiwi adds next) is skipped unread, so new or oddly typed
 // extras never fail a search. Fields the trip cannot do without (the id, the price, the route and its
@@ -220,6 +222,8 @@ struct KiwiItinerary: Sendable {
     var isSelfTransfer: Bool
     /// `hidden_city_ticketing`: the ticket goes on beyond where the traveller gets off.
     var isHiddenCity: Bool
+    /// `throw_away_ticketing`: a round-trip ticket sold for its way out, whose return is never flown.
+    var isThrowAway: Bool
     /// The flights, outbound then inbound, as Kiwi lists them.
     var route: [KiwiSegment]
 
@@ -246,6 +250,7 @@ struct KiwiItinerary: Sendable {
         var bagFees: [Int: Decimal] = [:]
         var isSelfTransfer = false
         var isHiddenCity = false
+        var isThrowAway = false
         for member in try record.members {
             guard let field = KiwiField(member) else { continue }
             let value = member.value
@@ -271,6 +276,7 @@ struct KiwiItinerary: Sendable {
             case .bagsPrice: bagFees = Self.bagFees(value)
             case .virtualInterlining: isSelfTransfer = value.flag ?? false
             case .hiddenCityTicketing: isHiddenCity = value.flag ?? false
+            case .throwAwayTicketing: isThrowAway = value.flag ?? false
             default: continue
             }
         }
@@ -307,6 +313,7 @@ struct KiwiItinerary: Sendable {
         self.bagFees = bagFees
         self.isSelfTransfer = isSelfTransfer
         self.isHiddenCity = isHiddenCity
+        self.isThrowAway = isThrowAway
         self.route = route
     }
 
@@ -484,7 +491,7 @@ enum KiwiField {
     case data, currency, error, searchParams
     /// Members of an itinerary.
     case id, price, route, countryFrom, countryTo, duration, deepLink, mapIdto, availability, bagsPrice
-    case virtualInterlining, hiddenCityTicketing
+    case virtualInterlining, hiddenCityTicketing, throwAwayTicketing
     /// Members of a segment; the city codes are members of an itinerary as well.
     case flyFrom, flyTo, airline, cityFrom, cityTo, cityCodeFrom, cityCodeTo, flightNumber, operatingCarrier
     case operatingFlightNumber, fareCategory, bagsRecheckRequired, direction
@@ -584,6 +591,7 @@ enum KiwiField {
             case UInt8(ascii: "o"): return match("operating_flight_no", .operatingFlightNumber)
             default: return nil
             }
+        case 20: return match("throw_away_ticketing", .throwAwayTicketing)
         case 21:
             switch first {
             case UInt8(ascii: "h"): return match("hidden_city_ticketing", .hiddenCityTicketing)

@@ -57,8 +57,9 @@ public struct KiwiProvider: OfferProvider {
     ///     server with the filters Tequila applies itself (see ``queryItems(for:)``); the pipeline applies
     ///     every filter again afterwards.
     ///   - client: fetches from Kiwi's endpoint.
-    /// - Returns: the offers; how many records were skipped because they could not be read or mapped or
-    ///   repeated an earlier itinerary exactly; and a note when links that were not web links were dropped.
+    /// - Returns: the offers; how many records were skipped because they could not be read or mapped; how
+    ///   many repeated an earlier itinerary exactly (one offer each); and a note when links that were not web
+    ///   links were dropped.
     /// - Throws: ``ProviderError``: the client's errors for a failed fetch (a 4xx quotes Tequila's message),
     ///   `http_status` for a 200 that carries Tequila's `error` instead of data, `malformed_response` for a
     ///   body that is not a Kiwi answer, and `timeout` when the search is cancelled.
@@ -93,8 +94,8 @@ public struct KiwiProvider: OfferProvider {
             let repeats = offers.count - kept
             offers.removeSubrange(kept...)
             return ProviderResponse(
-                offers: offers, skipped: read.records.skipped + repeats,
-                notes: Self.notes(droppedLinks: read.workers.reduce(0) { $0 + $1.droppedLinks }))
+                offers: offers, skipped: read.records.skipped,
+                notes: Self.notes(droppedLinks: read.workers.reduce(0) { $0 + $1.droppedLinks }), repeats: repeats)
         }
     }
 

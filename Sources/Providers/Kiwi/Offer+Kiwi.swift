@@ -64,16 +64,21 @@ struct KiwiOfferMapper {
         var tags: Set<OfferTag> = []
         if itinerary.isHiddenCity { tags.insert(.hiddenCity) }
         if itinerary.isSelfTransfer { tags.insert(.selfTransfer) }
+        if itinerary.isThrowAway { tags.insert(.throwAway) }
         return Offer(
             id: itinerary.contentIdentifier(prefix: provider.rawValue, currency: currency),
             product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source,
             imageURL: itinerary.mapIdto.flatMap { image(for: $0) }, tags: tags)
     }
 
-    /// The bag fees a record states, in the answer's currency, built on first use.
+    /// The currency of every `bags_price`: Tequila states bag fees in euros, whatever currency the answer's
+    /// prices are in (`curr`), so they are converted like any price in euros.
+    static let bagFeeCurrency = CurrencyCode.eur
+
+    /// The bag fees a record states, in euros, built on first use.
     private mutating func bagFees(_ stated: [Int: Decimal]) -> BagFees {
         if let known = bagFees[stated] { return known }
-        let fees = BagFees(stated, currency: currency)
+        let fees = BagFees(stated, currency: Self.bagFeeCurrency)
         bagFees[stated] = fees
         return fees
     }

@@ -15,7 +15,8 @@ import ProviderKit
 ///   inbound has no round trip.
 /// - Prices come as an Int, a fraction or a numeric string; airports in any case, sometimes blank; ids
 ///   sometimes repeat. A flight that cannot be sold (no airport, a price that is not a positive number
-///   of sane size) or that repeats an id is skipped and counted.
+///   of sane size) or that gives an earlier flight's id to another flight is skipped and counted; one that
+///   repeats an earlier flight exactly is counted as a repeat.
 /// - Logos and pictures are kept only when they are `http`/`https` links with a host; others are left
 ///   out, with a note.
 ///
@@ -108,7 +109,8 @@ public struct SunWebProvider: OfferProvider {
                 offers.append(Offer(sunWeb: flight, provider: client.provider, retrievedAt: retrievedAt))
             }
         }
-        return ProviderResponse(offers: offers, skipped: timetable.skipped + airlines.skipped, notes: notes)
+        return ProviderResponse(
+            offers: offers, skipped: timetable.skipped + airlines.skipped, notes: notes, repeats: timetable.repeats)
     }
 
     /// Fetches and reads the airlines list, reporting a failure as a value so that the flights can

@@ -8,14 +8,17 @@ struct SunWebTimetable: Sendable {
     var outbound: [SunWebFlight]
     /// Sellable inbound flights, in SunWeb's order.
     var inbound: [SunWebFlight]
-    /// Records that could not be read or sold, or repeated an earlier flight's id.
+    /// Records that could not be read or sold, or gave an earlier flight's id to another flight.
     var skipped: Int
+    /// Records that repeated an earlier flight exactly, id and all: one flight, sent twice.
+    var repeats: Int
 
     /// Reads `GET /flights`: `{"data": {"outboundFlights": […], "inboundFlights": […]}}`.
     ///
     /// Each record is read on its own, so a bad one is skipped and counted and the rest are read. Ids are
     /// documented as unique across both lists and offer ids derive from them, so a repeated id would make
-    /// two offers indistinguishable: the later record is skipped too.
+    /// two offers indistinguishable: the later record is left out too, counted as a repeat when it is the
+    /// earlier one exactly, else as skipped.
     /// - Parameter root: the body's root.
     /// - Throws: `JSONError` with a path when the body is not a flights answer (`data is missing`,
     ///   `data.outboundFlights is not an array`); `CancellationError` when the search is cancelled.
@@ -23,20 +26,23 @@ struct SunWebTimetable: Sendable {
         let data = try root["data"]
         let outboundRecords = try data["outboundFlights"].decodeRecords(Self.flight)
         let inboundRecords = try data["inboundFlights"].decodeRecords(Self.flight)
-        var seen = Set<Int>()
+        var seen: [Int: SunWebFlight] = [:]
         var skipped = outboundRecords.skipped + inboundRecords.skipped
+        var repeats = 0
         func unique(_ flights: [SunWebFlight]) -> [SunWebFlight] {
             flights.filter { flight in
-                guard seen.insert(flight.id).inserted else {
-                    skipped += 1
-                    return false
+                guard let earlier = seen[flight.id] else {
+                    seen[flight.id] = flight
+                    return true
                 }
-                return true
+                if earlier == flight { repeats += 1 } else { skipped += 1 }
+                return false
             }
         }
         outbound = unique(outboundRecords.records)
         inbound = unique(inboundRecords.records)
         self.skipped = skipped
+        self.repeats = repeats
     }
 
     /// One record, read only while the search still runs: a huge answer stops at cancellation.

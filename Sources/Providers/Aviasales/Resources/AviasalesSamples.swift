@@ -7,8 +7,8 @@ enum AviasalesSamples {
 
     /// The test search's answer for Vienna → Barcelona, in the shape the seed app's service answered
     /// `GET /api/search?origin=VIE&destination=BCN`: the demo scenario's flights in December 2026, in
-    /// the service's own unsorted order. Four of them are also sold by Kiwi; Volotea is an airline the
-    /// name table deliberately does not know. One price comes as a fraction (`8900.0`), as the service
+    /// the service's own unsorted order. Four of them are also sold by Kiwi; Volotea comes by its Russian name,
+    /// `Вольотеа`, which the name table reads as V7. One price comes as a fraction (`8900.0`), as the service
     /// sometimes sends it. Kept in this shape, which has no durations or instants, so that the first
     /// run shows how the tool merges a seller that knows only local times and airline names.
     static let testSearch = #"""

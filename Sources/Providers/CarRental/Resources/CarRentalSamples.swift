@@ -4,10 +4,10 @@ enum CarRentalSamples {
     /// `GET /cars`: the cars on offer at Barcelona airport in December 2026, priced per day in euros or in
     /// Egyptian pounds (52.48 EGP per EUR in the embedded rates table), 25 to 95 EUR a day.
     ///
-    /// The Fiat 500 at positions 4 and 5 is one record sent twice: the service repeats plates, and two
-    /// identical records are two cars. The figures are chosen so that `--color red --max-price 30` finds
-    /// nothing, while dropping either filter finds some: the only red car costs 41.90 EUR, and four
-    /// offers (five records) cost 30 EUR or less.
+    /// The Fiat 500 at positions 4 and 5 is one record sent twice: the service repeats plates, and a plate
+    /// names one car, so the search lists it once. The figures are chosen so that `--color red --max-price 30`
+    /// finds nothing, while dropping either filter finds some: the only red car costs 41.90 EUR, and four
+    /// cars (five records) cost 30 EUR or less.
     static let cars = #"""
         {
           "status": {"code": 200, "message": "OK"},
