@@ -71,8 +71,10 @@ struct MCPSessionTests {
             let schema = try #require(tool["inputSchema"] as? [String: Any], "\(name)")
             #expect(schema["type"] as? String == "object", "\(name)")
             let properties = try #require(schema["properties"] as? [String: Any], "\(name)")
-            // The server decides the format and verbosity; the operator decides endpoints and rates.
-            for hidden in ["format", "verbose", "endpoint", "rates"] { #expect(properties[hidden] == nil, "\(name)") }
+            // The server decides the format and verbosity; the operator decides endpoints, live services and rates.
+            for hidden in ["format", "verbose", "endpoint", "rates", "live"] {
+                #expect(properties[hidden] == nil, "\(name)")
+            }
             let annotations = try #require(tool["annotations"] as? [String: Any], "\(name)")
             #expect(annotations["readOnlyHint"] as? Bool == true, "\(name)")
             #expect(annotations["openWorldHint"] as? Bool == (name != "list_providers"), "\(name)")
@@ -83,7 +85,7 @@ struct MCPSessionTests {
         // Every query option of the command line that a flight search takes is a property, named after it.
         let optionNames = QueryOptions.specs.map { MCPToolProperty.name(of: $0.key) }
         let expectedNames = Set(optionNames).subtracting([
-            "format", "wide", "verbose", "endpoint", "rates", "kind", "color",
+            "format", "wide", "verbose", "endpoint", "rates", "live", "kind", "color",
         ])
         #expect(Set(properties.keys) == expectedNames)
         #expect(properties["max_price"]?["type"] as? String == "number")

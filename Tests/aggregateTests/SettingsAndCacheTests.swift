@@ -49,7 +49,7 @@ struct SettingsAndCacheTests {
         ("{not json", "it is not a JSON object"),
         (
             #"{"endpoint": {}}"#,
-            "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, directory, external_providers, currency, providers, sort, format, limit)"
+            "unknown key 'endpoint' (known: endpoints, timeout, max_response_size, live, directory, external_providers, currency, providers, sort, format, limit)"
         ),
         (#"{"endpoints": {"skyscanner": "live"}}"#, "endpoints.skyscanner names no installed provider"),
         (#"{"timeout": "soon"}"#, "'timeout' must be a number of seconds between 0 and 600"),

@@ -134,12 +134,12 @@ struct UsageTests {
         #expect(run.status == 0)
         #expect(
             run.stdout == """
-                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY                        CREDENTIALS
-                kiwi       Kiwi.com                flights            EUR       cabins, dates, passengers, …             file:///tmp/kiwi.json     --endpoint                    not set
-                aviasales  Aviasales               flights            RUB       dates, round_trips, server_side_filters  https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  not set
-                sunweb     SunWeb                  flights            EUR       round_trips                              embedded                  default                       -
-                sita       SITA Airline Directory  airline_directory  -                                                  embedded                  default                       -
-                carrental  CarRental               cars               -                                                  embedded                  default                       -
+                ID         NAME                    OFFERS             CURRENCY  CAN HONOUR                               ENDPOINT                  SET BY                        CREDENTIALS  WITH --LIVE
+                kiwi       Kiwi.com                flights            EUR       cabins, dates, passengers, …             file:///tmp/kiwi.json     --endpoint                    not set      file:///tmp/kiwi.json
+                aviasales  Aviasales               flights            RUB       dates, round_trips, server_side_filters  https://api.aviasales.ru  AGGREGATE_AVIASALES_ENDPOINT  not set      https://api.aviasales.ru
+                sunweb     SunWeb                  flights            EUR       round_trips                              embedded                  default                       -            https://api.sunweb.nl
+                sita       SITA Airline Directory  airline_directory  -                                                  embedded                  default                       -            https://airlines.api.sita.aero/v1
+                carrental  CarRental               cars               -                                                  embedded                  default                       -            https://api.carbooking.app
 
                 """)
         let all = try await Binary.run(["providers"])

@@ -19,6 +19,11 @@ struct MCPCommand: Command {
                 key: .endpoint, valueName: "ID=URL",
                 help: "Where a provider's responses come from, for every call (repeatable)", repeatable: true),
             OptionSpec(key: .rates, valueName: "FILE", help: "Exchange-rates JSON for every call"),
+            OptionSpec(
+                key: .live, valueName: nil,
+                help:
+                    "Ask every provider's live service on every call; keyless ones need nothing, the others their credentials"
+            ),
         ],
         discussion: """
             An MCP client starts 'aggregate mcp' and talks JSON-RPC 2.0 to it, one message a line, on standard
@@ -27,13 +32,14 @@ struct MCPCommand: Command {
             the dates command is installed); each takes the options of its command as arguments, such as
             {"from": "VIE", "max_price": 150}, and answers with the command's JSON output.
 
-            Endpoints and rate files are the operator's choice, not the model's: set them here, in the
-            environment (AGGREGATE_<ID>_ENDPOINT) or in the config file. The server ends when standard input
+            Endpoints, live services and rate files are the operator's choice, not the model's: set them here,
+            in the environment (AGGREGATE_<ID>_ENDPOINT, AGGREGATE_LIVE) or in the config file. The server ends when standard input
             closes, after the calls in progress.
 
             EXAMPLES:
               aggregate mcp
               aggregate mcp --endpoint kiwi=live
+              aggregate mcp --live
             """)
 
     let runner: MCPToolRunner
@@ -52,6 +58,7 @@ struct MCPCommand: Command {
             flags: options.all(.endpoint), environment: context.environment, config: config,
             providers: context.catalog.all, command: name)
         var operatorOptions = options.all(.endpoint).map { (key: OptionKey.endpoint, value: $0) }
+        if options.has(.live) { operatorOptions.append((key: .live, value: "")) }
         if let rates = options.value(.rates) {
             _ = try ValueReader(options: options, command: name).rates(rates)
             operatorOptions.append((key: .rates, value: rates))

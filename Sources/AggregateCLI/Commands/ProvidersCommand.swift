@@ -18,7 +18,7 @@ struct ProvidersCommand: Command {
                 repeatable: true),
             OptionSpec(
                 key: .check, valueName: nil,
-                help: "Ask each live provider one small question and show its status and latency"),
+                help: "Ask each provider's live service one small question and show its status and latency"),
             ConnectionOptions.timeout,
         ],
         arguments: "[ID...]",
@@ -26,6 +26,8 @@ struct ProvidersCommand: Command {
 
     let format: OutputFormat
     let endpoints: EndpointSettings
+    /// What `--live` would ask of each provider.
+    let liveEndpoints: EndpointSettings
     /// The settings to ask providers with, when `--check` was given.
     let check: SearchSettings?
     let catalog: ProviderCatalog
@@ -49,10 +51,15 @@ struct ProvidersCommand: Command {
         endpoints = try EndpointSettings(
             flags: options.all(.endpoint), environment: environment, config: config, providers: catalog.all,
             command: Self.configuration.name)
+        liveEndpoints = try EndpointSettings(
+            flags: options.all(.endpoint), environment: environment, config: config, providers: catalog.all,
+            live: true, command: Self.configuration.name)
         self.environment = environment
+        // A check asks the live services, as --live does: keyless ones need nothing, the others their credentials.
         check =
             options.has(.check)
-            ? try ConnectionOptions(options, context: context, command: Self.configuration.name).settings : nil
+            ? try ConnectionOptions(options, context: context, command: Self.configuration.name, live: true).settings
+            : nil
     }
 
     private let environment: [String: String]
@@ -60,6 +67,17 @@ struct ProvidersCommand: Command {
     /// `set`, `not set`, `partly set`, or `-` for a provider that needs no credentials: never a value.
     private func credentialState(_ descriptor: ProviderDescriptor) -> String {
         CredentialVariables.state(of: descriptor, in: environment)
+    }
+
+    /// What `--live` asks of a provider: its live endpoint, `needs AGGREGATE_…` when it lacks credentials, or
+    /// `-` when it has no live service.
+    private func liveState(_ descriptor: ProviderDescriptor) -> String {
+        switch liveEndpoints.endpoints[descriptor.id] {
+        case .notLive(.setCredentials(let names)):
+            "needs " + Wording.list(names.map { EnvironmentNames.credential($0, of: descriptor.id) })
+        case .notLive, nil: "-"
+        case let endpoint?: endpoint.description
+        }
     }
 
     /// `installed` for a provider the tool was built with; for an outside program, where it was found.
@@ -87,6 +105,7 @@ struct ProvidersCommand: Command {
         var table = TextTable(columns: [
             .init(title: "ID"), .init(title: "NAME"), .init(title: "OFFERS"), .init(title: "CURRENCY"),
             .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "CREDENTIALS"),
+            .init(title: "WITH --LIVE"),
         ])
         // Where each was found matters only once outside programs are among them.
         let showFoundIn = listed.contains { $0 is ExternalProvider }
@@ -99,7 +118,8 @@ struct ProvidersCommand: Command {
                 descriptor.nativeCurrency?.rawValue ?? "-",
                 descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
                 endpoints.endpoints[descriptor.id]?.description ?? "embedded",
-                endpoints.origins[descriptor.id] ?? "default", credentialState(descriptor), foundIn(descriptor),
+                endpoints.origins[descriptor.id] ?? "default", credentialState(descriptor), liveState(descriptor),
+                foundIn(descriptor),
             ])
         }
         console.writeOut(table.render(bold: console.colors) + "\n")
@@ -126,6 +146,8 @@ struct ProvidersCommand: Command {
             json.string(endpoints.origins[descriptor.id] ?? "default")
             json.key("live_url")
             json.string(descriptor.live.first?.url.absoluteString)
+            json.key("live_endpoint")
+            json.string(liveState(descriptor))
             json.key("api_key")
             json.string(credentialState(descriptor))
             json.key("api_key_variable")
@@ -142,8 +164,8 @@ struct ProvidersCommand: Command {
         let live = listed.filter { settings.endpoint(of: $0.descriptor.id).isRemote }
         guard !live.isEmpty else {
             console.printError(
-                "no provider is live: set a provider's credentials (AGGREGATE_<ID>_API_KEY, or _CLIENT_ID and "
-                    + "_CLIENT_SECRET) or its endpoint "
+                "no provider can be asked live: set a provider's credentials (AGGREGATE_<ID>_API_KEY, or _CLIENT_ID "
+                    + "and _CLIENT_SECRET) or its endpoint "
                     + "(--endpoint ID=live or ID=https://…); 'aggregate providers' shows each one's endpoint")
             return .success
         }

@@ -34,7 +34,7 @@ struct MCPTool: Sendable {
     /// Options no tool exposes: the output format, the table's width and verbosity are the server's business,
     /// and endpoints and rate files are the operator's (`aggregate mcp --endpoint …`, the environment, the
     /// config file), so that a model cannot point a provider at a local file or an arbitrary address.
-    static let hiddenEverywhere: Set<OptionKey> = [.format, .wide, .verbose, .endpoint, .rates]
+    static let hiddenEverywhere: Set<OptionKey> = [.format, .wide, .verbose, .endpoint, .rates, .live]
 
     /// Every tool this server knows how to offer; those whose command is not installed are left out.
     static func candidates(providerIDs: [String]) -> [MCPTool] {

@@ -47,7 +47,9 @@ struct MCPToolRunner: Sendable {
             let keys = Set(configuration.options.map(\.key))
             var words = tool.fixedArguments
             if keys.contains(.format) { words.append("\(OptionKey.format)=json") }
-            words += operatorOptions.filter { keys.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+            words += operatorOptions.filter { keys.contains($0.key) }.map {
+                $0.value.isEmpty ? "\($0.key)" : "\($0.key)=\($0.value)"
+            }
             let typed = try ParsedOptions.parse(
                 words + given, specs: configuration.options, command: configuration.name)
             let options = try KeptSettings.apply(

@@ -27,6 +27,8 @@ struct ConfigFile {
     var timeout: Duration?
     /// The response size cap, in bytes.
     var maxResponseBytes: Int?
+    /// `live`: ask every provider's live service, as `--live` does.
+    var live: Bool?
     /// The airline directory that enriches flight searches.
     var directory: String?
     /// Kept settings by key (`currency`, `providers`, …), as option values: a provider list joined with
@@ -38,7 +40,8 @@ struct ConfigFile {
     var path: String?
 
     static let knownKeys =
-        ["endpoints", "timeout", "max_response_size", "directory", "external_providers"] + KeptSettings.configKeys
+        ["endpoints", "timeout", "max_response_size", "live", "directory", "external_providers"]
+        + KeptSettings.configKeys
 
     /// The largest config file read.
     static let maxBytes = 1 << 20
@@ -121,6 +124,10 @@ struct ConfigFile {
                 !isBoolean(timeout)
             else { throw problem("'timeout' must be a number of seconds between 0 and 600") }
             config.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        if let live = object["live"] {
+            guard isBoolean(live), let flag = live as? Bool else { throw problem("'live' must be true or false") }
+            config.live = flag
         }
         if let size = object["max_response_size"] {
             let text = (size as? String) ?? (size as? NSNumber).map { "\($0)" } ?? ""

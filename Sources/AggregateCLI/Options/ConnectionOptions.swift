@@ -18,9 +18,33 @@ struct ConnectionOptions {
     static let offline = OptionSpec(
         key: .offline, valueName: nil,
         help: "Answer live providers from the cache of their last good answers; send nothing")
+    /// `--live`, as every command that asks providers lists it.
+    static let live = OptionSpec(
+        key: .live, valueName: nil,
+        help: "Ask every provider's live service; keyless ones need nothing, the others their credentials")
     /// `--max-response-size`, as every command that asks providers lists it.
     static let maxResponseSize = OptionSpec(
         key: .maxResponseSize, valueName: "SIZE", help: "Largest response accepted, such as 32MiB (default) or 500KiB")
+
+    /// Whether every provider's live service is asked: `--live`, else `AGGREGATE_LIVE`, else the config
+    /// file's `live`.
+    /// - Throws: ``UsageError`` for an `AGGREGATE_LIVE` that is neither a yes nor a no.
+    static func live(
+        _ options: ParsedOptions, environment: [String: String], config: ConfigFile, command: String
+    ) throws(UsageError) -> Bool {
+        if options.has(.live) { return true }
+        if let value = environment[EnvironmentNames.live]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+            switch value.lowercased() {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default:
+                throw UsageError(
+                    "\(EnvironmentNames.live): '\(PrintableText.excerpt(value, limit: 20))' is neither yes nor no",
+                    hint: "set it to 1 to ask the live services, or 0", command: command)
+            }
+        }
+        return config.live ?? false
+    }
 
     /// The settings.
     let settings: SearchSettings
@@ -29,15 +53,25 @@ struct ConnectionOptions {
     /// The config file as read.
     let config: ConfigFile
 
-    init(_ options: ParsedOptions, context: CommandContext, command: String) throws(UsageError) {
+    /// Reads the settings.
+    /// - Parameters:
+    ///   - options: the parsed command line.
+    ///   - context: the environment, the config file and the installed providers.
+    ///   - command: the command, for hints.
+    ///   - live: whether every provider's live service is asked whatever the options say; `nil` reads it
+    ///     from `--live`, `AGGREGATE_LIVE` and the config file.
+    /// - Throws: ``UsageError`` for a bad value.
+    init(_ options: ParsedOptions, context: CommandContext, command: String, live: Bool? = nil) throws(UsageError) {
         let reader = ValueReader(options: options, command: command)
         let environment = context.environment
         let folders = UserFolders(environment: environment)
         config = try context.config(command: command)
         let deadline = try reader.seconds(.timeout) ?? config.timeout ?? .seconds(10)
+        var asksLive = live ?? false
+        if live == nil { asksLive = try Self.live(options, environment: environment, config: config, command: command) }
         let endpoints = try EndpointSettings(
             flags: options.all(.endpoint), environment: environment, config: config, providers: context.catalog.all,
-            command: command)
+            live: asksLive, command: command)
         endpointOrigins = endpoints.origins
         let offline = options.has(.offline)
         let cache = folders.cache.map(ResponseCache.init(folder:))

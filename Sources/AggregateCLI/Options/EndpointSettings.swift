@@ -3,9 +3,11 @@ import Foundation
 import ProviderKit
 
 /// Each provider's endpoint, from `--endpoint ID=URL`, `AGGREGATE_<ID>_ENDPOINT` or the config file
-/// (in that order of precedence); else its live service when the credentials its sign-in needs are set
-/// (`AGGREGATE_<ID>_API_KEY`, or `AGGREGATE_<ID>_CLIENT_ID` and `…_CLIENT_SECRET`: setting them is how a user
-/// says "ask the real service"); else `embedded`.
+/// (in that order of precedence). Else, with `--live`, its first live service that it can ask (one that
+/// needs no credentials, or whose credentials are set), or none when it has no live service or lacks the
+/// credentials, so that it is not asked and says what would make it live. Else its first live service whose
+/// credentials are all set (`AGGREGATE_<ID>_API_KEY`, or `AGGREGATE_<ID>_CLIENT_ID` and `…_CLIENT_SECRET`:
+/// setting them is how a user says "ask the real service"); else `embedded`.
 /// Every setting given is checked, also one a setting of higher precedence overrides, and a bad one is an
 /// error that names where it was set: the flag, the variable, or the config file and its key
 /// (`config file PATH: endpoints.kiwi: …`).
@@ -18,7 +20,7 @@ struct EndpointSettings {
 
     init(
         flags: [String], environment: [String: String], config: ConfigFile = ConfigFile(),
-        providers: [any OfferProvider], command: String
+        providers: [any OfferProvider], live: Bool = false, command: String
     )
         throws(UsageError)
     {
@@ -36,13 +38,15 @@ struct EndpointSettings {
             origins[descriptor.id] = "default"
             if let value = config.endpoints[descriptor.id.rawValue] {
                 endpoints[descriptor.id] = try Self.parse(
-                    value, for: descriptor, origin: "\(file): endpoints.\(descriptor.id)", command: command)
+                    value, for: descriptor, environment: environment, origin: "\(file): endpoints.\(descriptor.id)",
+                    command: command)
                 origins[descriptor.id] = "config file"
             }
             let variable = EnvironmentNames.endpoint(of: descriptor.id)
             if let value = environment[variable], !value.isEmpty {
                 endpoints[descriptor.id] = try Self.parse(
-                    value, for: descriptor, origin: "\(variable) for \(descriptor.id)", command: command)
+                    value, for: descriptor, environment: environment, origin: "\(variable) for \(descriptor.id)",
+                    command: command)
                 origins[descriptor.id] = variable
             }
         }
@@ -59,12 +63,25 @@ struct EndpointSettings {
             }
             let value = String(flag[flag.index(after: equals)...])
             endpoints[id] = try Self.parse(
-                value, for: provider.descriptor, origin: "--endpoint for \(id)", command: command)
+                value, for: provider.descriptor, environment: environment, origin: "--endpoint for \(id)",
+                command: command)
             origins[id] = "--endpoint"
         }
         for provider in providers where origins[provider.descriptor.id] == "default" {
             let descriptor = provider.descriptor
             let credentials = CredentialVariables.credentials(for: descriptor, in: environment)
+            if live {
+                origins[descriptor.id] = OptionKey.live.name
+                endpoints[descriptor.id] =
+                    if let service = Self.askable(descriptor, credentials) {
+                        Endpoint(service)
+                    } else if let first = descriptor.live.first {
+                        .notLive(.setCredentials(first.signIn.credentials))
+                    } else {
+                        .notLive(.noLiveService)
+                    }
+                continue
+            }
             // Setting a service's credentials is how a user says "ask the real service": the first service
             // whose credentials are all set.
             guard
@@ -72,9 +89,14 @@ struct EndpointSettings {
                     $0.signIn.needsCredentials && credentials.has($0.signIn.credentials)
                 })
             else { continue }
-            endpoints[descriptor.id] = .remote(service.url)
+            endpoints[descriptor.id] = Endpoint(service)
             origins[descriptor.id] = Wording.list(CredentialVariables.variables(of: service.signIn, for: descriptor.id))
         }
+    }
+
+    /// The first live service a provider can ask: one that needs no credentials, or whose credentials are set.
+    private static func askable(_ descriptor: ProviderDescriptor, _ credentials: Credentials) -> LiveService? {
+        descriptor.live.first { credentials.has($0.signIn.credentials) }
     }
 
     /// Reads one setting.
@@ -86,18 +108,21 @@ struct EndpointSettings {
     ///   - command: the command, for the hint.
     /// - Returns: the endpoint.
     /// - Throws: ``UsageError`` naming the origin, for `live` on a provider without a live service, an
-    ///   empty value or an unsupported scheme (`javascript:`, `ftp://`).
+    ///   empty value or an unsupported scheme (`javascript:`, `ftp://`). `live` is the first live service
+    ///   whose credentials are set (or that needs none), else the first.
     private static func parse(
-        _ value: String, for descriptor: ProviderDescriptor, origin: String, command: String
+        _ value: String, for descriptor: ProviderDescriptor, environment: [String: String], origin: String,
+        command: String
     )
         throws(UsageError) -> Endpoint
     {
         if value.trimmingCharacters(in: .whitespaces).lowercased() == "live" {
-            guard let url = descriptor.live.first?.url else {
+            let credentials = CredentialVariables.credentials(for: descriptor, in: environment)
+            guard let service = askable(descriptor, credentials) ?? descriptor.live.first else {
                 throw UsageError(
                     "\(origin): \(descriptor.id) has no live service", hint: "give its URL instead", command: command)
             }
-            return .remote(url)
+            return Endpoint(service)
         }
         do {
             return try Endpoint(parsing: value)

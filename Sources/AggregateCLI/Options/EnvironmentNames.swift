@@ -8,6 +8,9 @@ enum EnvironmentNames {
     /// `AGGREGATE_KIWI_ENDPOINT`: sets a provider's endpoint.
     static func endpoint(of id: ProviderID) -> String { "AGGREGATE_\(stem(id))_ENDPOINT" }
 
+    /// `AGGREGATE_LIVE`: `1` (or `true`) asks every provider's live service, as `--live` does.
+    static let live = "AGGREGATE_LIVE"
+
     /// `AGGREGATE_KIWI_API_KEY`: holds a provider's API key.
     static func apiKey(of id: ProviderID) -> String { credential(.apiKey, of: id) }
 

@@ -62,6 +62,7 @@ struct QueryOptions {
         ConnectionOptions.timeout,
         ConnectionOptions.endpoint,
         OptionSpec(key: .rates, valueName: "FILE", help: "Exchange-rates JSON to use instead of the embedded table"),
+        ConnectionOptions.live,
         ConnectionOptions.offline,
         ConnectionOptions.maxResponseSize,
         OptionSpec(key: .verbose, valueName: nil, help: "Also report each provider's outcome and timing on stderr"),

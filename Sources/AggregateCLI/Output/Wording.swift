@@ -48,7 +48,7 @@ enum Wording {
     }
 
     /// The option that asks the live services instead of the embedded samples, as the sample note names it.
-    static let liveOption = "--live"
+    static let liveOption = OptionKey.live.name
 
     /// What the providers whose prices are not real answered from, one sentence per kind of sample:
     /// `kiwi, aviasales answered from built-in samples, not live prices; add --live to ask the live

@@ -52,6 +52,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let endpoint = OptionKey("--endpoint")
     static let timeout = OptionKey("--timeout")
     static let offline = OptionKey("--offline")
+    static let live = OptionKey("--live")
     static let maxResponseSize = OptionKey("--max-response-size")
     static let check = OptionKey("--check")
 
