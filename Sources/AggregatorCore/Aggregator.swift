@@ -20,12 +20,14 @@ public struct Aggregator: Sendable {
     ///   - transport: the network below every live provider's transport stack.
     ///   - settings: limits, endpoints, credentials, the cache.
     ///   - pipeline: the rates and favourites the answers are converted and marked with.
+    ///   - shared: the coordinator, budget counter and observer shared with other searches; one process's
+    ///     own by default.
     ///   - now: the clock for `retrievedAt`.
     /// - Throws: ``AggregatorSetupError`` for duplicate providers.
     public init(
         providers: [any OfferProvider], transport: any HTTPTransport = URLSessionTransport(),
         settings: SearchSettings = .standard, pipeline: SearchPipeline = SearchPipeline(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        shared: SharedServices = SharedServices(), now: @escaping @Sendable () -> Date = { Date() }
     ) throws(AggregatorSetupError) {
         var seen = Set<ProviderID>()
         for provider in providers where !seen.insert(provider.descriptor.id).inserted {
@@ -34,7 +36,7 @@ public struct Aggregator: Sendable {
         self.providers = providers
         self.settings = settings
         self.pipeline = pipeline
-        runner = ProviderRunner(network: transport, settings: settings, now: now)
+        runner = ProviderRunner(network: transport, settings: settings, shared: shared, now: now)
     }
 
     /// Runs a search.

@@ -66,7 +66,7 @@ struct TransportStackTests {
         let live = client(server.baseURL, transport: record)
         let first = try await live.post("search", json: Data(#"{"a": 1}"#.utf8))
         let second = try await live.post("search", json: Data(#"{"a": 22}"#.utf8))
-        try record.commit()
+        try await record.commit()
 
         let replay = client(
             server.baseURL,

@@ -83,6 +83,8 @@ struct LiveExchange: Sendable {
             return ProviderError(.notCached, provider: provider, detail, remedy: remedy, underlying: error)
         case .connectionFailed, .tooManyRedirects, .badRedirect:
             return ProviderError(.transport, provider: provider, detail, underlying: error)
+        case .overBudget:
+            return ProviderError(.notAsked, provider: provider, "was not asked: \(detail)", underlying: error)
         }
     }
 }

@@ -33,17 +33,23 @@ public struct ProviderRunner: Sendable {
     private let now: @Sendable () -> Date
     /// Tokens, MCP sessions, requests in flight and hosts' pace, kept for as long as the runner lives.
     private let state = ConnectionState()
+    /// What its searches share with other searches.
+    private let shared: SharedServices
 
     /// Creates a runner.
     /// - Parameters:
     ///   - network: the bottom of every live provider's transport stack.
-    ///   - settings: limits, endpoints, keys and the cache.
+    ///   - settings: limits, endpoints, credentials and the store.
+    ///   - shared: the coordinator, budget counter and observer shared with other searches; one process's
+    ///     own by default.
     ///   - now: the clock for `retrievedAt`.
     public init(
-        network: any HTTPTransport, settings: SearchSettings, now: @escaping @Sendable () -> Date = { Date() }
+        network: any HTTPTransport, settings: SearchSettings, shared: SharedServices = SharedServices(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.network = network
         self.settings = settings
+        self.shared = shared
         self.now = now
     }
 
@@ -162,21 +168,23 @@ public struct ProviderRunner: Sendable {
         var notes = Self.capabilityNotes(descriptor, query: query)
         let stack = transportStack(for: descriptor, replay: replay, deadline: end)
         do {
-            let (response, screenNotes) = try await answer(
+            let (answered, screenNotes) = try await answer(
                 from: provider, query: query, using: client(for: descriptor, stack: stack, until: end))
             notes += screenNotes
             if replay {
                 return Self.stale(
-                    response, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
+                    answered, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
                     retrievedAt: stack?.cache?.oldestReplayedEntry, liveFailure: nil)
             }
             if live, let cache = stack?.cache {
                 do {
-                    try cache.commit()
+                    try await cache.commit()
                 } catch {
                     notes.append(.notStoredInCache(error.description))
                 }
             }
+            // An answer kept in the store and still fresh is as old as the oldest part of it.
+            let response = Self.dated(answered, retrievedAt: stack?.cache?.oldestReplayedEntry)
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: Self.status(of: response, query: query, descriptor: descriptor),
                 offerCount: response.offers.count, skipped: response.skipped, latency: clock.now - start,
@@ -186,6 +194,7 @@ public struct ProviderRunner: Sendable {
                     response, endpoint: settings.endpoint(of: descriptor.id), descriptor: descriptor))
             return ProviderRun(outcome: outcome, response: response)
         } catch {
+            await stack?.cache?.abandon()
             let failure = Self.providerError(error, provider: descriptor.id)
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
@@ -207,8 +216,8 @@ public struct ProviderRunner: Sendable {
         guard endpoint.isRemote else { return nil }
         return TransportStack(
             network: network, endpoint: endpoint, provider: descriptor.id,
-            signIn: descriptor.service(for: endpoint)?.signIn ?? .none, state: state, settings: settings,
-            replay: replay, deadline: deadline, now: now)
+            signIn: descriptor.service(for: endpoint)?.signIn ?? .none, state: state, shared: shared,
+            settings: settings, replay: replay, deadline: deadline, now: now)
     }
 
     /// A client on the endpoint the settings name for the provider: one endpoint kind per kind of setting.
@@ -289,14 +298,7 @@ public struct ProviderRunner: Sendable {
         _ response: ProviderResponse, query: SearchQuery, descriptor: ProviderDescriptor, latency: Duration,
         notes: [ProviderNote], retrievedAt: Date?, liveFailure: ProviderError?
     ) -> ProviderRun {
-        var response = response
-        if let retrievedAt {
-            for index in response.offers.indices {
-                for source in response.offers[index].sources.indices {
-                    response.offers[index].sources[source].retrievedAt = retrievedAt
-                }
-            }
-        }
+        let response = dated(response, retrievedAt: retrievedAt)
         let outcome = ProviderOutcome(
             provider: descriptor.id, status: status(of: response, query: query, descriptor: descriptor),
             offerCount: response.offers.count, skipped: response.skipped, latency: latency, error: liveFailure,
@@ -306,6 +308,19 @@ public struct ProviderRunner: Sendable {
             enrichesOnly: enrichesOnly(descriptor, query), repeats: response.repeats,
             sample: response.testMode ? .testMode : nil)
         return ProviderRun(outcome: outcome, response: response)
+    }
+
+    /// The response with every source retrieved at `retrievedAt`, when there is one: an answer from the store
+    /// is as old as the stored answer, not as the search.
+    private static func dated(_ response: ProviderResponse, retrievedAt: Date?) -> ProviderResponse {
+        guard let retrievedAt else { return response }
+        var response = response
+        for index in response.offers.indices {
+            for source in response.offers[index].sources.indices {
+                response.offers[index].sources[source].retrievedAt = retrievedAt
+            }
+        }
+        return response
     }
 
     /// What a provider that lacks a capability cannot honour in this query.

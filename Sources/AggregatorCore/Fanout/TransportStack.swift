@@ -4,21 +4,24 @@ import ProviderKit
 /// The transport one provider's live requests go through in one search, built from the settings:
 ///
 /// ```
-/// size cap ─► in-flight sharing ─► cache (record or replay) ─► sign-in ─► retries ─► network
+/// size cap ─► in-flight sharing ─► store (fresh, record or replay; coordinated) ─► sign-in ─► retries
+///          ─► budget ─► observer ─► network
 /// ```
 ///
 /// For an MCP server the network is an ``MCPTransport`` over a ``PacingTransport``: each tool call goes down
-/// the stack as one request, and each message of it is paced per host, with the polite retry policy.
+/// the stack as one request (and is counted against the budget as one), and each message of it is paced per
+/// host, with the polite retry policy.
 ///
-/// The cache sits above the sign-in, so a key or a token is never part of a cache key or a file, and a
-/// token exchange never reaches the cache; in-flight sharing sits above the cache, so a request asked twice
-/// at once is fetched (and stored) once; the size cap sits on top, so a cached entry is held to the same
-/// cap as a live answer. The sign-in stage is there only when every credential its sign-in needs is set:
-/// without them requests go out as they are, and the service's refusal names the credentials to set.
+/// The store sits above the sign-in, so a key or a token is never part of a key or an entry, and a token
+/// exchange never reaches it; in-flight sharing sits above the store, so a request asked twice at once is
+/// fetched (and stored) once; the budget sits below the retries, so that every attempt that would reach the
+/// service counts; the size cap sits on top, so a kept answer is held to the same cap as a live one. The
+/// sign-in stage is there only when every credential its sign-in needs is set: without them requests go out
+/// as they are, and the service's refusal names the credentials to set.
 struct TransportStack {
     /// The top of the stack, for the provider's endpoint.
     let transport: any HTTPTransport
-    /// The cache stage, when the settings have a cache.
+    /// The store stage, when the settings have a store.
     let cache: CachingTransport?
 
     /// Builds the stack.
@@ -28,13 +31,14 @@ struct TransportStack {
     ///   - provider: whose requests these are.
     ///   - signIn: how the live service signs in.
     ///   - state: what the runner keeps between searches.
-    ///   - settings: retries, credentials, cache and size cap.
-    ///   - replay: whether to answer from the cache only.
+    ///   - shared: the coordinator, budget counter and observer shared with other searches.
+    ///   - settings: retries, credentials, store, freshness, budgets and size cap.
+    ///   - replay: whether to answer from the store only.
     ///   - deadline: the instant no retry waits past; `nil` bounds waits by each request's timeout.
     ///   - now: the clock.
     init(
         network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, state: ConnectionState,
-        settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
+        shared: SharedServices, settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
         now: @escaping @Sendable () -> Date
     ) {
         var transport: any HTTPTransport
@@ -46,6 +50,10 @@ struct TransportStack {
             policy = .polite
         } else {
             transport = network
+        }
+        transport = ObservingTransport(transport, provider: provider, observer: shared.observer)
+        if let budget = settings.budgets[provider] {
+            transport = BudgetTransport(transport, provider: provider, budget: budget, shared: shared, now: now)
         }
         transport = RetryingTransport(transport, policy: policy, deadline: deadline, now: now)
         let credentials = settings.credentials[provider] ?? Credentials([:])
@@ -65,13 +73,17 @@ struct TransportStack {
         if let store = settings.cache {
             let stage = CachingTransport(
                 transport, cache: store, provider: provider, mode: replay ? .replay : .record,
-                maxBytes: settings.maxResponseBytes, now: now)
+                maxBytes: settings.maxResponseBytes, lifetime: settings.freshness.lifetime(of: provider),
+                shared: shared, now: now)
             cache = stage
             transport = stage
         } else {
             cache = nil
         }
-        if !replay { transport = CoalescingTransport(transport, provider: provider, flights: state.flights) }
+        if !replay {
+            transport = CoalescingTransport(
+                transport, provider: provider, flights: state.flights, observer: shared.observer)
+        }
         self.transport = SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes)
     }
 }

@@ -1,17 +1,22 @@
 import Foundation
 import ProviderKit
 
-/// Keeps and replays a provider's live answers through a ``ResponseCache``: the cache stage of a
+/// Keeps and replays a provider's live answers through an ``AnswerStore``: the cache stage of a
 /// provider's transport stack.
 ///
-/// - In ``Mode/record`` it passes every request on and notes each successful (2xx) answer in its log;
-///   the runner stores the noted answers once the provider has mapped them without an error, so an
-///   error page that happens to be well-formed never replaces a good entry.
-/// - In ``Mode/replay`` it sends nothing: each request is answered from the cache, and a request with no
+/// - In ``Mode/record`` it answers from the store while the kept answer is younger than its lifetime
+///   (``Freshness``; zero, the default, never does); else it claims the question from the
+///   ``RequestCoordinator`` and, leading, passes the request on and notes each successful (2xx) answer in its
+///   log, or, following, waits for the leader's answer to reach the store. The runner stores the noted
+///   answers once the provider has mapped them without an error, so an error page that happens to be
+///   well-formed never replaces a good entry, and then releases the claims.
+/// - In ``Mode/replay`` it sends nothing: each request is answered from the store, and a request with no
 ///   usable entry fails with ``TransportError/Kind/notCached``. This is `offline` mode, and the stale
 ///   fallback after a live failure.
 /// - A request that may not be cached (``HTTPRequest/isCacheable``: it carries a secret of its own, or its
-///   provider said so) is never noted, stored or looked up.
+///   provider said so) is never noted, stored, looked up or coordinated.
+/// - A store or coordinator out of reach is told to the observer and otherwise ignored: the request goes
+///   upstream as if there were none.
 public struct CachingTransport: HTTPTransport {
     /// What the stage does with requests.
     public enum Mode: Sendable, Hashable {
@@ -23,49 +28,59 @@ public struct CachingTransport: HTTPTransport {
 
     /// The transport that sends live requests (unused in replay mode).
     public let base: any HTTPTransport
-    /// The cache.
-    public let cache: ResponseCache
+    /// The store.
+    public let cache: any AnswerStore
     /// Whose answers these are: each provider has its own entries.
     public let provider: ProviderID
     /// Record or replay.
     public let mode: Mode
-    /// The largest cached body read.
+    /// The largest kept body read.
     public let maxBytes: Int
+    /// How long a kept answer is served as it is.
+    public let lifetime: Duration
     let log: ResponseLog
+    private let shared: SharedServices
     private let now: @Sendable () -> Date
 
     /// Wraps a transport.
     /// - Parameters:
     ///   - base: sends live requests.
-    ///   - cache: the cache.
+    ///   - cache: the store.
     ///   - provider: the provider whose entries are used.
     ///   - mode: record or replay.
-    ///   - maxBytes: the largest cached body read.
+    ///   - maxBytes: the largest kept body read.
+    ///   - lifetime: how long a kept answer is served as it is; zero never does.
+    ///   - shared: the coordinator of questions asked at once, and the observer.
     ///   - now: when recorded answers are said to be retrieved.
     public init(
-        _ base: any HTTPTransport, cache: ResponseCache, provider: ProviderID, mode: Mode,
-        maxBytes: Int = HTTPResponse.defaultSizeCap,
+        _ base: any HTTPTransport, cache: any AnswerStore, provider: ProviderID, mode: Mode,
+        maxBytes: Int = HTTPResponse.defaultSizeCap, lifetime: Duration = .zero,
+        shared: SharedServices = SharedServices(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.init(base, cache: cache, provider: provider, mode: mode, maxBytes: maxBytes, log: ResponseLog(), now: now)
+        self.init(
+            base, cache: cache, provider: provider, mode: mode, maxBytes: maxBytes, lifetime: lifetime, shared: shared,
+            log: ResponseLog(), now: now)
     }
 
     init(
-        _ base: any HTTPTransport, cache: ResponseCache, provider: ProviderID, mode: Mode, maxBytes: Int,
-        log: ResponseLog, now: @escaping @Sendable () -> Date
+        _ base: any HTTPTransport, cache: any AnswerStore, provider: ProviderID, mode: Mode, maxBytes: Int,
+        lifetime: Duration, shared: SharedServices, log: ResponseLog, now: @escaping @Sendable () -> Date
     ) {
         self.base = base
         self.cache = cache
         self.provider = provider
         self.mode = mode
         self.maxBytes = maxBytes
+        self.lifetime = lifetime
+        self.shared = shared
         self.log = log
         self.now = now
     }
 
-    /// Answers from the cache, or sends and notes the answer, as the mode says.
+    /// Answers from the store, or sends and notes the answer, as the mode says.
     /// - Parameter request: what to send.
-    /// - Returns: the answer; a replayed one has status 200.
+    /// - Returns: the answer; a kept one has status 200.
     /// - Throws: ``TransportError`` `notCached` in replay mode without a usable entry; whatever the base
     ///   throws in record mode.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -75,34 +90,132 @@ public struct CachingTransport: HTTPTransport {
             }
             return try await base.send(request)
         }
+        let key = AnswerKey(provider: provider, request: request)
         switch mode {
         case .replay:
-            switch cache.load(provider: provider, request: request, maxBytes: maxBytes) {
-            case .hit(let entry):
-                log.readFromCache(at: entry.retrievedAt)
-                return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: entry.body)
+            switch await cache.load(key, maxBytes: maxBytes) {
+            case .hit(let answer):
+                log.readFromCache(at: answer.retrievedAt)
+                shared.observer.observe(.storeHit(provider, fresh: false))
+                return Self.kept(answer)
             case .missing:
                 throw TransportError(.notCached, "has no cached answer for \(request.url.path)")
             case .corrupt(let reason):
                 throw TransportError(
                     .notCached, "its cached answer cannot be used (\(reason)); the next live answer replaces it")
+            case .unavailable(let reason):
+                shared.observer.observe(.sharedStateUnavailable(reason))
+                throw TransportError(.notCached, "its cached answers cannot be reached (\(reason))")
             }
         case .record:
+            if let fresh = await freshAnswer(for: key) { return fresh }
+            if let answer = await coordinated(key, timeout: request.timeout) {
+                shared.observer.observe(.coalesced(provider))
+                log.readFromCache(at: answer.retrievedAt)
+                return Self.kept(answer)
+            }
             let response = try await base.send(request)
             if (200..<300).contains(response.status) { log.fetched(request, body: response.body, at: now()) }
             return response
         }
     }
 
-    /// Stores the answers noted in record mode.
+    /// Stores the answers noted in record mode, then releases the questions claimed.
     /// - Throws: ``CacheError`` for the first answer that cannot be written.
-    public func commit() throws(CacheError) {
+    public func commit() async throws(CacheError) {
+        var failure: CacheError?
         for fetched in log.fetchedBodies {
-            try cache.store(
-                fetched.body, provider: provider, request: fetched.request, retrievedAt: fetched.retrievedAt)
+            do {
+                try await cache.store(
+                    StoredAnswer(body: fetched.body, retrievedAt: fetched.retrievedAt),
+                    for: AnswerKey(provider: provider, request: fetched.request))
+            } catch {
+                failure = error
+                break
+            }
         }
+        await Self.release(log.claimedKeys, shared: shared)
+        if let failure { throw failure }
+    }
+
+    /// Releases the questions claimed without storing anything: the answers could not be used, and a
+    /// follower should ask itself.
+    public func abandon() async {
+        await Self.release(log.claimedKeys, shared: shared)
     }
 
     /// When the oldest entry replayed was retrieved: the age of a replayed answer as a whole.
     public var oldestReplayedEntry: Date? { log.oldestCacheEntry }
+
+    // MARK: - The store
+
+    private static func release(_ keys: [AnswerKey], shared: SharedServices) async {
+        for key in keys { await shared.coordinator.release(key) }
+    }
+
+    private static func kept(_ answer: StoredAnswer) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer.body)
+    }
+
+    /// The kept answer when it is younger than its lifetime.
+    private func freshAnswer(for key: AnswerKey) async -> HTTPResponse? {
+        guard lifetime > .zero else { return nil }
+        switch await cache.load(key, maxBytes: maxBytes) {
+        case .hit(let answer) where now().timeIntervalSince(answer.retrievedAt) < lifetime.seconds:
+            log.readFromCache(at: answer.retrievedAt)
+            shared.observer.observe(.storeHit(provider, fresh: true))
+            return Self.kept(answer)
+        case .unavailable(let reason):
+            shared.observer.observe(.sharedStateUnavailable(reason))
+        default:
+            shared.observer.observe(.storeMiss(provider))
+        }
+        return nil
+    }
+
+    /// Claims the question, and while another search leads it waits for that search's answer to reach the
+    /// store, looking every 50 ms: the answer, or `nil` when this search is to ask itself (it leads now, the
+    /// coordinator is out of reach, or no answer came within `timeout`).
+    private func coordinated(_ key: AnswerKey, timeout: Duration) async -> StoredAnswer? {
+        let asked = now()
+        let end = ContinuousClock.now.advanced(by: timeout)
+        var followed = false
+        while !Task.isCancelled {
+            switch await shared.coordinator.claim(key, for: timeout) {
+            case .lead:
+                // The leader followed may have stored its answer and let go of the question just now.
+                if followed, let answer = await answer(for: key, storedSince: asked) {
+                    await shared.coordinator.release(key)
+                    return answer
+                }
+                log.claimed(key)
+                return nil
+            case .unavailable(let reason):
+                shared.observer.observe(.sharedStateUnavailable(reason))
+                return nil
+            case .follow:
+                followed = true
+                if let answer = await answer(for: key, storedSince: asked) { return answer }
+                guard ContinuousClock.now < end, (try? await Task.sleep(for: .milliseconds(50))) != nil else {
+                    return nil
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The kept answer when it arrived after `asked`, or is younger than its lifetime.
+    private func answer(for key: AnswerKey, storedSince asked: Date) async -> StoredAnswer? {
+        guard case .hit(let answer) = await cache.load(key, maxBytes: maxBytes),
+            answer.retrievedAt >= asked.addingTimeInterval(-lifetime.seconds)
+        else { return nil }
+        return answer
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a time interval.
+    var seconds: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }

@@ -13,19 +13,24 @@ public struct CoalescingTransport: HTTPTransport {
     /// Whose requests these are: providers never share answers.
     public let provider: ProviderID
     let flights: InFlightRequests
+    private let observer: any TransportObserver
 
     /// Wraps a transport with a table of requests in flight of its own.
     /// - Parameters:
     ///   - base: what sends the requests.
     ///   - provider: whose requests these are.
-    public init(_ base: any HTTPTransport, provider: ProviderID) {
-        self.init(base, provider: provider, flights: InFlightRequests())
+    ///   - observer: told about each request that waited for another.
+    public init(
+        _ base: any HTTPTransport, provider: ProviderID, observer: any TransportObserver = NoTransportObserver()
+    ) {
+        self.init(base, provider: provider, flights: InFlightRequests(), observer: observer)
     }
 
-    init(_ base: any HTTPTransport, provider: ProviderID, flights: InFlightRequests) {
+    init(_ base: any HTTPTransport, provider: ProviderID, flights: InFlightRequests, observer: any TransportObserver) {
         self.base = base
         self.provider = provider
         self.flights = flights
+        self.observer = observer
     }
 
     /// Sends the request, or waits for the same request already on its way.
@@ -37,7 +42,9 @@ public struct CoalescingTransport: HTTPTransport {
         let key = InFlightRequests.Key(
             provider: provider, method: request.method, url: request.url, headers: request.headers, body: request.body)
         let base = base
-        return try await flights.answer(key) { try await base.send(request) }
+        let (response, shared) = try await flights.answer(key) { try await base.send(request) }
+        if shared { observer.observe(.coalesced(provider)) }
+        return response
     }
 }
 
@@ -53,18 +60,16 @@ actor InFlightRequests {
     }
 
     private var flights: [Key: Task<HTTPResponse, any Error>] = [:]
-    /// How many requests waited for another instead of going out.
-    private(set) var coalesced = 0
 
     /// The answer to a request: the one on its way when there is one, else `send`'s.
-    func answer(_ key: Key, send: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
-        if let flight = flights[key] {
-            coalesced += 1
-            return try await flight.value
-        }
+    /// - Returns: the answer, and whether it was another request's.
+    func answer(
+        _ key: Key, send: @escaping @Sendable () async throws -> HTTPResponse
+    ) async throws -> (HTTPResponse, shared: Bool) {
+        if let flight = flights[key] { return (try await flight.value, true) }
         let flight = Task { try await send() }
         flights[key] = flight
         defer { flights[key] = nil }
-        return try await flight.value
+        return (try await flight.value, false)
     }
 }

@@ -14,10 +14,18 @@ final class ResponseLog: @unchecked Sendable {
     private let lock = NSLock()
     private var bodies: [Fetched] = []
     private var cacheTimes: [Date] = []
+    private var claims: [AnswerKey] = []
 
     func fetched(_ request: HTTPRequest, body: Data, at date: Date) {
         lock.withLock { bodies.append(Fetched(request: request, body: body, retrievedAt: date)) }
     }
+
+    func claimed(_ key: AnswerKey) {
+        lock.withLock { claims.append(key) }
+    }
+
+    /// The questions this stack claimed from the coordinator, to release once its answers are stored.
+    var claimedKeys: [AnswerKey] { lock.withLock { claims } }
 
     func readFromCache(at date: Date) {
         lock.withLock { cacheTimes.append(date) }

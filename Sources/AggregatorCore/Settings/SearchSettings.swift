@@ -16,7 +16,13 @@ public struct SearchSettings: Sendable {
     /// When live requests are retried.
     public let retryPolicy: RetryPolicy
     /// Where live answers are kept; `nil` keeps none.
-    public let cache: ResponseCache?
+    public let cache: (any AnswerStore)?
+    /// How long a kept answer is served as it is, instead of asking again: zero (the default) asks every
+    /// time and reads kept answers only offline or after a failure.
+    public let freshness: Freshness
+    /// How many requests each provider's service may be sent in a window; a provider not listed has no
+    /// budget.
+    public let budgets: [ProviderID: RequestBudget]
     /// Whether live providers answer from the cache only.
     public let offline: Bool
 
@@ -30,12 +36,15 @@ public struct SearchSettings: Sendable {
     ///   - retryPolicy: when live requests are retried.
     ///   - cache: where live answers are kept.
     ///   - offline: whether live providers answer from the cache only.
+    ///   - freshness: how long a kept answer is served as it is.
+    ///   - budgets: requests per window, by provider.
     /// - Throws: ``AggregatorSetupError`` for a non-positive limit or size cap, or offline without a cache.
     public init(
         deadline: Duration = .seconds(10), requestTimeout: Duration? = nil,
         maxResponseBytes: Int = HTTPResponse.defaultSizeCap, endpoints: [ProviderID: Endpoint] = [:],
-        credentials: [ProviderID: Credentials] = [:], retryPolicy: RetryPolicy = .standard, cache: ResponseCache? = nil,
-        offline: Bool = false
+        credentials: [ProviderID: Credentials] = [:], retryPolicy: RetryPolicy = .standard,
+        cache: (any AnswerStore)? = nil, offline: Bool = false, freshness: Freshness = Freshness(),
+        budgets: [ProviderID: RequestBudget] = [:]
     ) throws(AggregatorSetupError) {
         limits = try TimeLimits(deadline: deadline, requestTimeout: requestTimeout)
         guard maxResponseBytes > 0 else { throw AggregatorSetupError(.nonPositiveSizeCap) }
@@ -46,6 +55,8 @@ public struct SearchSettings: Sendable {
         self.retryPolicy = retryPolicy
         self.cache = cache
         self.offline = offline
+        self.freshness = freshness
+        self.budgets = budgets
     }
 
     /// The defaults, which need no checking.
@@ -57,6 +68,8 @@ public struct SearchSettings: Sendable {
         retryPolicy = .standard
         cache = nil
         offline = false
+        freshness = Freshness()
+        budgets = [:]
     }
 
     /// The defaults: every provider on its embedded samples, ten seconds, no cache.

@@ -135,10 +135,3 @@ public actor OAuth2Session {
         }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a floating-point number.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

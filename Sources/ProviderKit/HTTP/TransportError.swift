@@ -16,6 +16,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case notCached = "not_cached"
         /// The calling task was cancelled.
         case cancelled
+        /// The request was not sent: its provider's request budget for the moment is spent.
+        case overBudget = "over_budget"
     }
 
     /// The kind of failure.
