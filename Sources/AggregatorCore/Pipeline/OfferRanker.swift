@@ -46,7 +46,9 @@ public struct OfferRanker: Sendable {
         let measures = Self.measure(offers)
         let ids = offers.map(\.id)
         // Sorting indices over plain numbers moves no offers and touches no reference counts.
-        let order = measures.sortedIndices { precedes($0, $1, ids: ids) }
+        let order = measures.withElementsInPlace { measures in
+            measures.indices.sorted { precedes(measures[$0], measures[$1], ids: ids) }
+        }
         var position = [Int](repeating: 0, count: order.count)
         for (rank, original) in order.enumerated() { position[original] = rank }
         offers.keep(inOrder: order)

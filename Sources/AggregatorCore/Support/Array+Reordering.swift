@@ -42,6 +42,7 @@ extension Array {
     /// - Parameter belongs: whether an element is to be kept; it sees the elements in order, once each.
     /// - Returns: how many were accepted: they are the first that many elements, in their order; the others
     ///   follow, in no particular order, for the caller to remove (``removeAll(from:)``).
+    @inline(__always)  // So that the caller's test is inlined into the loop, not called through a pointer.
     mutating func moveToFront(where belongs: (Element) -> Bool) -> Int {
         withUnsafeMutableBufferPointer { elements in
             var kept = 0
@@ -50,16 +51,6 @@ extension Array {
                 kept += 1
             }
             return kept
-        }
-    }
-
-    /// The indices of the elements in the order `areInIncreasingOrder` sorts them (stably), the elements read
-    /// where they lie: sorting indices over plain values such as measures moves nothing and copies nothing.
-    /// - Parameter areInIncreasingOrder: a strict weak ordering.
-    /// - Returns: a permutation of the indices.
-    func sortedIndices(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Int] {
-        withUnsafeBufferPointer { elements in
-            elements.indices.sorted { areInIncreasingOrder(elements[$0], elements[$1]) }
         }
     }
 
