@@ -102,12 +102,12 @@ struct ProviderCheckCommandTests {
         #expect(prices.stderr.hasPrefix("error: pyprices fails 1 check; prices positive in known currencies: offer"))
         #expect(prices.stdoutLines.contains { $0.hasPrefix("✗ prices positive") && $0.contains("(and 1 more)") })
 
-        let started = ContinuousClock.now
+        // The limit, from the tool's start, is short of the program's 300 s sleep: each search is stopped at
+        // the deadline.
         let slow = try await Binary.runBounded(
             ["provider", "check", "pyslow", "--timeout", "2"], environment: programs.environment,
-            limit: .seconds(120))
-        #expect(!slow.killed)
-        #expect(ContinuousClock.now - started < .seconds(90), "each search is stopped at the deadline")
+            limit: .seconds(200))
+        #expect(!slow.killed, "each search is stopped at the deadline")
         #expect(slow.status == 1)
         #expect(slow.stderrLines.count == 1)
         #expect(slow.stderr.contains("sample search maps: the sample search failed: timeout"))
