@@ -87,7 +87,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "ProviderTestKitTests", dependencies: ["ProviderTestKit", "ProviderKit", "ProviderChecks"],
+            name: "ProviderTestKitTests",
+            dependencies: ["ProviderTestKit", "ProviderKit", "ProviderChecks", "AggregatorTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

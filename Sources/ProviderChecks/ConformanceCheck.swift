@@ -26,7 +26,7 @@ import ProviderKit
 ///   (``ProviderSamples/perRequestKeys``) change;
 /// - ``Aspect/nonPositivePrices``: a zero or negative price in a sample (``ProviderSamples/priceKeys``)
 ///   is skipped and counted;
-/// - ``Aspect/deadline``: the sample search ends before the deadline;
+/// - ``Aspect/deadline``: the sample search ends before the deadline, measured on the check's ``clock``;
 /// - ``Aspect/malformedInput``: malformed bodies give a ``ProviderError`` (the only error a search can
 ///   throw) or a sane answer, never a crash.
 ///
@@ -143,6 +143,9 @@ public struct ConformanceCheck: Sendable {
     public var aspects: Set<Aspect>
     /// The clock for the offers' `retrievedAt`: fixed, so that two runs can be compared.
     public var now: @Sendable () -> Date
+    /// Starts measuring on the clock the sample search is timed on, for ``Aspect/deadline``: what it gives
+    /// tells the time passed since.
+    private let stopwatch: @Sendable () -> @Sendable () -> Duration
 
     /// Creates a set of checks.
     /// - Parameters:
@@ -150,14 +153,28 @@ public struct ConformanceCheck: Sendable {
     ///   - deadline: the time each search may take.
     ///   - aspects: the checks to run; every one by default.
     ///   - now: the clock for `retrievedAt`.
-    public init(
+    ///   - clock: the clock the sample search is timed on; the continuous clock unless a test times it on
+    ///     its own.
+    public init<SearchClock: Clock<Duration>>(
         query: SearchQuery? = nil, deadline: Duration = .seconds(10), aspects: Set<Aspect> = Set(Aspect.allCases),
-        now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_790_000_000) }
+        now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_790_000_000) },
+        clock: SearchClock = ContinuousClock()
     ) {
         self.query = query
         self.deadline = deadline
         self.aspects = aspects
         self.now = now
+        stopwatch = {
+            let start = clock.now
+            return { start.duration(to: clock.now) }
+        }
+    }
+
+    /// What `work` gives, and how long it took on the check's clock.
+    private func timed<Value>(_ work: () async throws -> Value) async rethrows -> (value: Value, duration: Duration) {
+        let elapsed = stopwatch()
+        let value = try await work()
+        return (value, elapsed())
     }
 
     // MARK: - Providers of offers
@@ -172,16 +189,16 @@ public struct ConformanceCheck: Sendable {
         var report = Report()
         if aspects.contains(.descriptor) { report.add(.descriptor, Self.descriptorFindings(descriptor)) }
 
-        let started = ContinuousClock.now
         let first: ProviderResponse
         do {
-            first = try await provider.search(query, using: client(for: descriptor))
+            (first, report.sampleDuration) = try await timed {
+                try await provider.search(query, using: client(for: descriptor))
+            }
         } catch {
             report.add(
                 .sampleSearch, [Finding(.sampleSearch, "\(id): the sample search failed: \(Self.describe(error))")])
             return report
         }
-        report.sampleDuration = ContinuousClock.now - started
         report.sampleCount = first.offers.count
         report.add(
             .sampleSearch, failing: first.offers.isEmpty,
@@ -235,12 +252,12 @@ public struct ConformanceCheck: Sendable {
             }
             report.add(.descriptor, findings)
         }
-        let started = ContinuousClock.now
         let first: ProviderResponse
         let second: ProviderResponse
         do {
-            first = try await provider.search(query, using: client(for: descriptor))
-            report.sampleDuration = ContinuousClock.now - started
+            (first, report.sampleDuration) = try await timed {
+                try await provider.search(query, using: client(for: descriptor))
+            }
             second = try await provider.search(query, using: client(for: descriptor))
         } catch {
             report.add(

@@ -19,11 +19,16 @@ import Testing
 ///   the provider's own sample (``ProviderSamples/priceKeys``) is skipped and counted;
 /// - times fall in the years the tool believes in, and links are web links;
 /// - live requests ask for the paths the samples are named after;
-/// - the sample search ends before its deadline;
+/// - the sample search ends before its deadline, ``deadline``: a bound on a hang, not on speed;
 /// - malformed bodies give a ``ProviderError``, never a crash and never another error type.
 ///
 /// Every failure message names the offer, record or body it is about.
 public enum ProviderConformance {
+    /// The deadline of each search the checks make: a minute, which rules out a search that hangs and says
+    /// nothing about how fast a search is, so that a test never fails because the machine running it is
+    /// busy. `aggregate provider check` holds a provider to the deadline a user asks for instead.
+    public static let deadline: Duration = .seconds(60)
+
     /// Bodies that no provider's format accepts as a full answer.
     public static let malformedBodies: [String] = ConformanceCheck.malformedBodies
 
@@ -39,7 +44,21 @@ public enum ProviderConformance {
     public static func check(
         _ provider: some OfferProvider, query: SearchQuery? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        record(await ConformanceCheck(query: query).run(provider).findings, at: sourceLocation)
+        record(await findings(of: provider, query: query), at: sourceLocation)
+    }
+
+    /// What ``check(_:query:sourceLocation:)`` finds wrong with a provider that sells offers, without
+    /// recording it: for a test that expects a finding.
+    /// - Parameters:
+    ///   - provider: the provider under test.
+    ///   - query: a query its samples answer; the descriptor's sample query by default.
+    /// - Returns: the findings, in the order found; empty when every check passed.
+    public static func findings(
+        of provider: some OfferProvider, query: SearchQuery? = nil
+    ) async
+        -> [ConformanceCheck.Finding]
+    {
+        await ConformanceCheck(query: query, deadline: deadline).run(provider).findings
     }
 
     /// Runs the checks that apply to an airline directory, a provider that delivers airline records
@@ -52,7 +71,9 @@ public enum ProviderConformance {
     public static func checkDirectory(
         _ provider: some OfferProvider, query: SearchQuery? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        record(await ConformanceCheck(query: query).runDirectory(provider).findings, at: sourceLocation)
+        record(
+            await ConformanceCheck(query: query, deadline: deadline).runDirectory(provider).findings, at: sourceLocation
+        )
     }
 
     /// Checks the descriptor on its own: an id of lower-case ASCII letters, digits and dashes, samples,

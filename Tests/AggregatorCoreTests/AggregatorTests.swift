@@ -21,15 +21,17 @@ struct AggregatorTests {
     }
 
     @Test func aSlowProviderIsCutAtTheDeadlineAndTheOthersAreKept() async throws {
+        // The deadline is long enough for the fast provider on a busy machine; the slow one would take ten
+        // minutes, which is what the bound below rules out.
         let fast = FakeProvider("fast", behaviour: .offers([Self.vieBcn]))
-        let slow = FakeProvider("slow", delay: .seconds(30), behaviour: .offers([Self.vieBcn]))
+        let slow = FakeProvider("slow", delay: .seconds(600), behaviour: .offers([Self.vieBcn]))
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try await aggregator([fast, slow], deadline: .milliseconds(300)).search(SearchQuery())
-        #expect(clock.now - start < .seconds(10), "the search ends near its deadline, not the slow provider's")
+        let result = try await aggregator([fast, slow], deadline: .seconds(5)).search(SearchQuery())
+        #expect(clock.now - start < .seconds(300), "the search ends at its deadline, not the slow provider's")
         #expect(result.outcomes.map(\.status) == [.ok, .timeout])
         #expect(result.outcomes[1].error?.code == .timeout)
-        #expect(result.outcomes[1].latency == .milliseconds(300))
+        #expect(result.outcomes[1].latency == .seconds(5))
         #expect(result.offers.count == 1)
         #expect(result.completeness == .partial)
     }

@@ -33,13 +33,13 @@ struct MCPClientTests {
         name == "fares" ? .structured(#"{"prices": [120, 95]}"#) : .error("no such tool")
     }
 
-    private func client(_ server: LoopbackMCPServer, timeout: Duration = .seconds(10)) -> ProviderClient {
+    private func client(_ server: LoopbackMCPServer, timeout: Duration = .seconds(120)) -> ProviderClient {
         ProviderClient(
             testing: "faretool", on: .mcp(server.baseURL), transport: URLSessionTransport(), requestTimeout: timeout)
     }
 
     private func aggregator(
-        _ server: LoopbackMCPServer, deadline: Duration = .seconds(20), cache: ResponseCache? = nil,
+        _ server: LoopbackMCPServer, deadline: Duration = .seconds(120), cache: ResponseCache? = nil,
         offline: Bool = false
     ) throws -> Aggregator {
         try Aggregator(
@@ -167,7 +167,8 @@ struct MCPClientTests {
         defer { server.stop() }
         let aggregator = try Aggregator(
             providers: [FareToolProvider()], transport: URLSessionTransport(maxResponseBytes: 1 << 20),
-            settings: try SearchSettings(maxResponseBytes: 1 << 20, endpoints: ["faretool": .mcp(server.baseURL)]))
+            settings: try SearchSettings(
+                deadline: .seconds(120), maxResponseBytes: 1 << 20, endpoints: ["faretool": .mcp(server.baseURL)]))
         let outcome = try #require(await aggregator.search(SearchQuery()).outcomes.first)
         #expect(outcome.error?.code == .responseTooLarge)
     }

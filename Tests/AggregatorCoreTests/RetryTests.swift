@@ -44,23 +44,24 @@ struct RetryPolicyTests {
 }
 
 /// Retries against a real server on loopback: what is retried, what is not, and that no wait passes
-/// the deadline.
+/// the deadline. The waits run on a ``TestClock``, so each test says exactly which waits were made without
+/// timing anything.
 @Suite("RetryingTransport over the wire")
 struct RetryOverTheWireTests {
     private let quick = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(20), maxDelay: .milliseconds(50))
 
-    /// A client whose retries these tests count. Without a deadline the retry stage makes no retry past
-    /// the request's own timeout, so the default one is generous: a tight one would turn a slow moment on a
-    /// loaded machine into attempts that were never made.
+    /// A client whose retries these tests count, waiting on `clock`. Without a deadline the retry stage makes
+    /// no retry past the request's own timeout, so the default one is generous: a tight one would turn a slow
+    /// moment on a loaded machine into attempts that were never made.
     private func client(
         _ server: LoopbackHTTPServer, policy: RetryPolicy? = nil, deadline: Duration? = nil,
-        requestTimeout: Duration = .seconds(60)
+        requestTimeout: Duration = .seconds(60), clock: TestClock = TestClock()
     ) -> ProviderClient {
         ProviderClient(
             testing: "probe", on: .remote(server.baseURL), samples: EmbeddedResponses([:]),
             transport: RetryingTransport(
                 URLSessionTransport(), policy: policy ?? quick,
-                deadline: deadline.map { ContinuousClock.now.advanced(by: $0) }),
+                deadline: deadline.map { ContinuousClock.now.advanced(by: $0) }, clock: clock),
             requestTimeout: requestTimeout)
     }
 
@@ -68,9 +69,14 @@ struct RetryOverTheWireTests {
         let server = try LoopbackHTTPServer(
             routes: LoopbackHTTPServer.inTurn([.json("{}", status: 500), .json("{}", status: 503), .json("[1]")]))
         defer { server.stop() }
-        let body = try await client(server).get("flights")
+        let clock = TestClock()
+        let body = try await client(server, clock: clock).get("flights")
         #expect(String(decoding: body, as: UTF8.self) == "[1]")
         #expect(server.requests.count == 3)
+        // The policy's jittered backoff: 10–20 ms, then 20–40 ms.
+        #expect(clock.sleeps.count == 2)
+        #expect(clock.sleeps.first.map { (.milliseconds(10) ... .milliseconds(20)).contains($0) } == true)
+        #expect(clock.sleeps.last.map { (.milliseconds(20) ... .milliseconds(40)).contains($0) } == true)
     }
 
     @Test func aResetConnectionIsRetried() async throws {
@@ -100,23 +106,26 @@ struct RetryOverTheWireTests {
     }
 
     @Test func aTimedOutRequestIsNotSentAgain() async throws {
-        let server = try LoopbackHTTPServer { _ in .slow(seconds: 2, then: .json("[]")) }
+        // The server would answer after ten minutes: only the request's timeout ends the exchange.
+        let server = try LoopbackHTTPServer { _ in .slow(seconds: 600, then: .json("[]")) }
         defer { server.stop() }
+        let clock = TestClock()
         let error = await #expect(throws: ProviderError.self) {
-            try await client(server, requestTimeout: .milliseconds(300)).get("flights")
+            try await client(server, requestTimeout: .milliseconds(300), clock: clock).get("flights")
         }
         #expect(error?.code == .timeout)
         #expect(server.requests.count == 1)
+        #expect(clock.sleeps.isEmpty)
     }
 
     @Test func retryAfterIsHonouredWhenItEndsBeforeTheDeadline() async throws {
         let server = try LoopbackHTTPServer(
             routes: LoopbackHTTPServer.inTurn([.json("{}", status: 429, headers: ["Retry-After": "1"]), .json("[3]")]))
         defer { server.stop() }
-        let started = ContinuousClock.now
-        let body = try await client(server, deadline: .seconds(60)).get("flights")
+        let clock = TestClock()
+        let body = try await client(server, deadline: .seconds(60), clock: clock).get("flights")
         #expect(String(decoding: body, as: UTF8.self) == "[3]")
-        #expect(ContinuousClock.now - started >= .milliseconds(950))
+        #expect(clock.sleeps == [.seconds(1)], "the wait the service asked for, not the policy's")
         #expect(server.requests.count == 2)
     }
 
@@ -129,44 +138,64 @@ struct RetryOverTheWireTests {
         let server = try LoopbackHTTPServer(
             routes: LoopbackHTTPServer.inTurn([.json("{}", status: 429, headers: ["Retry-After": soon]), .json("[4]")]))
         defer { server.stop() }
-        let body = try await client(server, deadline: .seconds(60)).get("flights")
+        let clock = TestClock()
+        let body = try await client(server, deadline: .seconds(60), clock: clock).get("flights")
         #expect(String(decoding: body, as: UTF8.self) == "[4]")
         #expect(server.requests.count == 2)
+        // The date is a second ahead, to the second: however long the request took, the wait is at most that.
+        #expect(clock.sleeps.count == 1 && clock.sleeps.allSatisfy { $0 <= .seconds(1) })
     }
 
     @Test func aRetryAfterPastTheDeadlineIsReportedAtOnceAsRateLimited() async throws {
         let server = try LoopbackHTTPServer { _ in .json("{}", status: 429, headers: ["Retry-After": "300"]) }
         defer { server.stop() }
-        let started = ContinuousClock.now
+        let clock = TestClock()
         let error = await #expect(throws: ProviderError.self) {
-            try await client(server, deadline: .seconds(2)).get("flights")
+            try await client(server, deadline: .seconds(60), clock: clock).get("flights")
         }
         #expect(error?.code == .rateLimited)
         #expect(error?.message == "the service is rate limiting requests (Retry-After: 300)")
-        #expect(ContinuousClock.now - started < .seconds(20), "reported at once, not after five minutes")
+        #expect(clock.sleeps.isEmpty, "reported at once, not after five minutes")
         #expect(server.requests.count == 1)
     }
 
     @Test func aServiceThatKeepsRateLimitingEndsRateLimited() async throws {
         let server = try LoopbackHTTPServer { _ in .json("{}", status: 429) }
         defer { server.stop() }
-        let error = await #expect(throws: ProviderError.self) { try await client(server).get("flights") }
+        let clock = TestClock()
+        let error = await #expect(throws: ProviderError.self) { try await client(server, clock: clock).get("flights") }
         #expect(error?.code == .rateLimited)
         #expect(error?.message == "the service is rate limiting requests (after 3 attempts)")
         #expect(server.requests.count == 3)
+        #expect(clock.sleeps.count == 2, "without a Retry-After, the policy's backoff")
     }
 
     @Test func noBackoffWaitRunsPastTheDeadline() async throws {
         let slowPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(120), maxDelay: .seconds(120))
         let server = try LoopbackHTTPServer { _ in .json("{}", status: 500) }
         defer { server.stop() }
-        let started = ContinuousClock.now
+        let clock = TestClock()
         let error = await #expect(throws: ProviderError.self) {
-            try await client(server, policy: slowPolicy, deadline: .seconds(1)).get("flights")
+            try await client(server, policy: slowPolicy, deadline: .seconds(60), clock: clock).get("flights")
         }
         #expect(error?.code == .httpStatus)
-        #expect(ContinuousClock.now - started < .seconds(20), "no wait of a minute or more was started")
+        #expect(clock.sleeps.isEmpty, "no wait of a minute or more was started")
         #expect(server.requests.count == 1)
+    }
+
+    @Test func theWaitsOfOneRequestShareItsDeadline() async throws {
+        // 40–80 s, then 80–160 s: the first wait fits the 100 s deadline, and the second would end past it,
+        // whatever the jitter.
+        let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(80), maxDelay: .seconds(200))
+        let server = try LoopbackHTTPServer { _ in .json("{}", status: 503) }
+        defer { server.stop() }
+        let clock = TestClock()
+        let error = await #expect(throws: ProviderError.self) {
+            try await client(server, policy: policy, deadline: .seconds(100), clock: clock).get("flights")
+        }
+        #expect(error?.code == .httpStatus)
+        #expect(clock.sleeps.count == 1)
+        #expect(server.requests.count == 2)
     }
 
     @Test func aSuccessThatIsNotJSONIsAnErrorPageAndNotRetried() async throws {
@@ -196,16 +225,20 @@ struct RetryOverTheWireTests {
     @Test func cancellationStopsTheBackoffWait() async throws {
         let server = try LoopbackHTTPServer { _ in .json("{}", status: 500) }
         defer { server.stop() }
+        // A wait on this clock ends only when cancelled.
+        let clock = TestClock(sleeping: .lastsUntilCancelled)
         let patient = client(
             server, policy: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(120), maxDelay: .seconds(120)),
-            deadline: .seconds(600))
-        let started = ContinuousClock.now
+            deadline: .seconds(600), clock: clock)
         let task = Task { try await patient.get("flights") }
-        try await Task.sleep(for: .milliseconds(300))
+        // A minute rules out a wait that never starts; it does not time one that does.
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(60))
+        while clock.sleeps.isEmpty, ContinuousClock.now < giveUp { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(clock.sleeps.count == 1, "the backoff wait started")
         task.cancel()
         let result = await task.result
         let error = #expect(throws: ProviderError.self) { try result.get() }
         #expect(error?.code == .timeout)
-        #expect(ContinuousClock.now - started < .seconds(20), "the one-minute wait ended when cancelled")
+        #expect(server.requests.count == 1)
     }
 }

@@ -165,6 +165,7 @@ struct SharingTests {
         let aggregator = try Aggregator(
             providers: [PriceService()],
             settings: try SearchSettings(
+                deadline: .seconds(120),
                 endpoints: ["prices": .remote(server.baseURL)], retryPolicy: .never, budgets: ["prices": budget]))
         _ = await aggregator.search(SearchQuery())
         let outcome = try #require(await aggregator.search(SearchQuery()).outcomes.first)

@@ -303,12 +303,14 @@ struct NeverCachedRequestTests {
         let cache = ResponseCache(folder: folder)
         let live = try Aggregator(
             providers: [OneRequestProvider(request: request)],
-            settings: try SearchSettings(endpoints: ["one": .remote(server.baseURL)], cache: cache))
+            settings: try SearchSettings(
+                deadline: .seconds(120), endpoints: ["one": .remote(server.baseURL)], cache: cache))
         #expect(await live.search(SearchQuery()).outcomes.first?.status == .ok)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("one").path))
         let offline = try Aggregator(
             providers: [OneRequestProvider(request: request)],
-            settings: try SearchSettings(endpoints: ["one": .remote(server.baseURL)], cache: cache, offline: true))
+            settings: try SearchSettings(
+                deadline: .seconds(120), endpoints: ["one": .remote(server.baseURL)], cache: cache, offline: true))
         let outcome = try #require(await offline.search(SearchQuery()).outcomes.first)
         #expect(outcome.status == .failed || outcome.error?.code == .notCached)
         #expect(server.requests.count == 1)
@@ -322,6 +324,7 @@ struct NeverCachedRequestTests {
         let live = try Aggregator(
             providers: [OneRequestProvider(request: .get("quote"))],
             settings: try SearchSettings(
+                deadline: .seconds(120),
                 endpoints: ["one": .remote(server.baseURL)], cache: ResponseCache(folder: folder)))
         #expect(await live.search(SearchQuery()).outcomes.first?.status == .ok)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("one").path))

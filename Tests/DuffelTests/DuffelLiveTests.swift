@@ -90,8 +90,8 @@ struct DuffelLiveTests {
         let server = try LoopbackHTTPServer { _ in .json(DuffelFixtures.sample, status: 201) }
         defer { server.stop() }
         let settings = try SearchSettings(
-            endpoints: ["duffel": .remote(server.baseURL)], credentials: ["duffel": Credentials([.apiKey: "k"])],
-            retryPolicy: .never)
+            deadline: .seconds(120), endpoints: ["duffel": .remote(server.baseURL)],
+            credentials: ["duffel": Credentials([.apiKey: "k"])], retryPolicy: .never)
         let later = Date(timeIntervalSince1970: 1_795_400_000)
         let result = try await Aggregator(providers: [DuffelProvider()], settings: settings, now: { later })
             .search(DuffelFixtures.query())

@@ -184,7 +184,8 @@ struct DuffelRequestTests {
 }
 
 /// Answers every request with `body`, but holds each one until `opensAt` requests have been in flight
-/// together (or five seconds pass, so a sequential caller fails the test instead of hanging it).
+/// together (or a minute passes, so a sequential caller fails the test instead of hanging it; a busy machine
+/// that starts the requests slowly still opens the gate).
 final class GatedTransport: HTTPTransport, @unchecked Sendable {
     private let body: Data
     private let opensAt: Int
@@ -212,7 +213,7 @@ final class GatedTransport: HTTPTransport, @unchecked Sendable {
             if inFlight >= opensAt { open = true }
         }
         let clock = ContinuousClock()
-        let giveUp = clock.now.advanced(by: .seconds(5))
+        let giveUp = clock.now.advanced(by: .seconds(60))
         while !lock.withLock({ open }), clock.now < giveUp { try await Task.sleep(for: .milliseconds(5)) }
         lock.withLock { inFlight -= 1 }
         return HTTPResponse(status: 201, headers: ["Content-Type": "application/json"], body: body)

@@ -1,5 +1,7 @@
 import AggregatorCore
+import AggregatorTestSupport
 import Foundation
+import ProviderChecks
 import ProviderKit
 import ProviderTestKit
 import Testing
@@ -71,33 +73,66 @@ private struct ExampleProvider: OfferProvider {
     }
 }
 
+/// A provider that takes as long as it is told to on a test clock, so that the deadline check can be shown
+/// both ways without timing anything.
+private struct TimedProvider: OfferProvider {
+    let clock: TestClock
+    let takes: Duration
+    let descriptor = ExampleProvider(mistake: .none).descriptor
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
+        try? await clock.sleep(for: takes)
+        return try await ExampleProvider(mistake: .none).search(query, using: client)
+    }
+}
+
+/// The kit's checks are asserted on what they find, rather than by letting them fail a test and expecting
+/// the failure: the findings are plain values, and a test that expects them then passes without a "known
+/// issue" in the output.
 @Suite("The conformance kit catches the usual mistakes")
 struct ProviderConformanceTests {
     @Test func aCarefulProviderPasses() async throws {
         try await ProviderConformance.check(ExampleProvider(mistake: .none))
+        #expect(await ProviderConformance.findings(of: ExampleProvider(mistake: .none)).isEmpty)
+    }
+
+    /// The findings of the kit's checks, each check's by itself.
+    private func findings(_ mistake: ExampleProvider.Mistake) async -> [ConformanceCheck.Aspect: [String]] {
+        Dictionary(grouping: await ProviderConformance.findings(of: ExampleProvider(mistake: mistake))) {
+            $0.aspect
+        }.mapValues { $0.map(\.message) }
     }
 
     @Test func anOfferThatNamesItsOwnIDInsteadOfTheClientsIsCaught() async throws {
-        try await withKnownIssue {
-            try await ProviderConformance.check(ExampleProvider(mistake: .hardcodedID))
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("use client.provider") && $0.rawValue.contains("offer ") }
-        }
+        let found = await findings(.hardcodedID)
+        #expect(Set(found.keys) == [.anyProviderID])
+        let messages = try #require(found[.anyProviderID])
+        #expect(messages.contains { $0.contains("use client.provider") && $0.contains("offer ") }, "\(messages)")
     }
 
     @Test func anIDTakenFromTheServicesPerRequestIDIsCaught() async throws {
-        try await withKnownIssue {
-            try await ProviderConformance.check(ExampleProvider(mistake: .idFromTheService))
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("changed its id") && $0.rawValue.contains("offer example-") }
-        }
+        let found = await findings(.idFromTheService)
+        #expect(Set(found.keys) == [.perRequestValues])
+        let messages = try #require(found[.perRequestValues])
+        #expect(messages.contains { $0.contains("changed its id") && $0.contains("offer example-") }, "\(messages)")
     }
 
     @Test func aZeroPriceThatIsNotSkippedIsCaught() async throws {
-        try await withKnownIssue {
-            try await ProviderConformance.check(ExampleProvider(mistake: .keepsZeroPrices))
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("the first record of 'flights' whose price is") }
-        }
+        let found = await findings(.keepsZeroPrices)
+        #expect(Set(found.keys) == [.nonPositivePrices])
+        let messages = try #require(found[.nonPositivePrices])
+        #expect(messages.contains { $0.contains("the first record of 'flights' whose price is") }, "\(messages)")
+    }
+
+    @Test func aSampleSearchPastTheDeadlineIsCaughtOnTheChecksClock() async throws {
+        let clock = TestClock()
+        let late = await ConformanceCheck(deadline: .seconds(10), clock: clock)
+            .run(TimedProvider(clock: clock, takes: .seconds(11)))
+        #expect(late.findings.map(\.message) == ["example: the sample search took 11 s, past its 10 s deadline"])
+        #expect(late.sampleDuration == .seconds(11))
+        let inTime = await ConformanceCheck(deadline: .seconds(10), clock: clock)
+            .run(TimedProvider(clock: clock, takes: .seconds(9)))
+        #expect(inTime.passed)
+        #expect(inTime.checked.contains(.deadline))
     }
 }

@@ -115,7 +115,7 @@ final class RendezvousTransport: HTTPTransport, @unchecked Sendable {
     private var arrived: [String] = []
     private var gaveUp: [String] = []
 
-    init(expected: Int, patience: Duration = .seconds(3)) {
+    init(expected: Int, patience: Duration = .seconds(60)) {
         self.expected = expected
         self.patience = patience
     }

@@ -153,6 +153,11 @@ struct CommandLineHygieneTests {
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-120)],
             ofItemAtPath: folder.appendingPathComponent(abandoned[1]).path)
+        // Its first is being written now. It is dated an hour ahead, so that it stays younger than the age that
+        // abandons a file however long this test waits for its turn to run the binary on a busy machine.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(3_600)],
+            ofItemAtPath: folder.appendingPathComponent(kept[0]).path)
 
         let run = try await Binary.run(["favorites", "add", "KL"], environment: ["XDG_DATA_HOME": home.url.path])
         #expect(run.status == 0)

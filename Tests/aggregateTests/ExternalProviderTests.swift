@@ -165,16 +165,15 @@ struct ExternalProviderTests {
                 time.sleep(300)
                 """)
 
-        let started = ContinuousClock.now
+        // The limit is well short of the program's 300 s sleep, and measured from the tool's start, not from
+        // the test's (which may wait for other runs of the binary first).
         let run = try await Binary.runBounded(
             [
                 "search", "--from", "VIE", "--to", "BCN", "--providers", "kiwi,pyhang", "--timeout", "5", "--format",
                 "json",
             ],
-            environment: programs.environment, limit: .seconds(90))
-        let took = ContinuousClock.now - started
-        #expect(!run.killed, "the tool ended by itself")
-        #expect(took < .seconds(60), "bounded by the deadline and the grace period, not the program's 300 s sleep")
+            environment: programs.environment, limit: .seconds(200))
+        #expect(!run.killed, "the tool ended by itself, at the deadline and not after the program's 300 s sleep")
         #expect(run.status == 2, "\(run.stderr)")
         let outcome = try ProviderOutcomeJSON.of("pyhang", in: try run.json())
         #expect(outcome.status == "timeout")
@@ -226,15 +225,15 @@ struct ExternalProviderTests {
                     sys.stdout.write(chunk)
                 """)
 
-        let started = ContinuousClock.now
+        // A program that writes for ever: the limit, from the tool's start, rules out its never being stopped,
+        // and the error code tells the cap from the deadline.
         let run = try await Binary.runBounded(
             [
                 "search", "--from", "VIE", "--to", "BCN", "--providers", "kiwi,pyflood", "--max-response-size", "1MiB",
                 "--format", "json",
             ],
-            environment: programs.environment, limit: .seconds(90))
-        #expect(!run.killed)
-        #expect(ContinuousClock.now - started < .seconds(60), "stopped at the cap, not at the deadline or never")
+            environment: programs.environment, limit: .seconds(200))
+        #expect(!run.killed, "stopped at the cap, not never")
         #expect(run.status == 2, "\(run.stderr)")
         let outcome = try ProviderOutcomeJSON.of("pyflood", in: try run.json())
         #expect(outcome.errorCode == "response_too_large")

@@ -57,13 +57,15 @@ struct LiveEndpointTests {
     }
 
     @Test func aSlowServerIsCutAtTheSearchDeadline() async throws {
-        let server = try LoopbackHTTPServer { _ in .slow(seconds: 20, then: .json(Self.kiwiBody)) }
+        // The server would answer after ten minutes; the deadline is long enough for aviasales's embedded
+        // answer on a busy machine. The bound rules out waiting for the server, not how fast the machine is.
+        let server = try LoopbackHTTPServer { _ in .slow(seconds: 600, then: .json(Self.kiwiBody)) }
         defer { server.stop() }
         let run = try await Binary.run([
             "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)",
-            "--timeout", "1", "--format", "json",
+            "--timeout", "5", "--format", "json",
         ])
-        #expect(run.duration < .seconds(10), "the search ends near its 1 s deadline")
+        #expect(run.duration < .seconds(300), "the search ends at its deadline, not the server's ten minutes")
         #expect(run.status == 2)
         let providers = try #require(try run.json()["providers"] as? [[String: Any]])
         #expect(providers.map { $0["status"] as? String } == ["timeout", "ok"])

@@ -10,11 +10,16 @@ struct ProviderCheckCommandTests {
     static let pythonExample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/PythonProvider")
 
+    /// The deadline of the checks that must pass: a minute, so that "deadline honoured" rules out a hang and
+    /// never measures how busy the machine is. The check that must fail it runs with a short one.
+    static let deadline = "60"
+
     @Test func aProgramThatKeepsTheContractPassesEveryCheck() async throws {
         let programs = try ProviderPrograms()
         try programs.add("pygood", search: ExternalProviderTests.twoFlights)
 
-        let run = try await Binary.run(["provider", "check", "pygood"], environment: programs.environment)
+        let run = try await Binary.run(
+            ["provider", "check", "pygood", "--timeout", Self.deadline], environment: programs.environment)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = run.stdoutLines.filter { !$0.isEmpty }
         #expect(lines.first?.hasPrefix("Checking pygood (PATH: \(programs.path)/aggregate-provider-pygood)") == true)
@@ -36,12 +41,14 @@ struct ProviderCheckCommandTests {
         #expect(FileManager.default.isExecutableFile(atPath: example), "the example is executable as committed")
         let environment = ["PATH": "\(Self.pythonExample.path):/usr/bin:/bin"]
 
-        let check = try await Binary.run(["provider", "check", "pyflights"], environment: environment)
+        let check = try await Binary.run(
+            ["provider", "check", "pyflights", "--timeout", Self.deadline], environment: environment)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdoutLines.contains("pyflights passes all 9 checks"))
 
         let search = try await Binary.run(
-            ["search", "--from", "VIE", "--to", "BCN", "--format", "json"], environment: environment)
+            ["search", "--from", "VIE", "--to", "BCN", "--format", "json", "--timeout", Self.deadline],
+            environment: environment)
         #expect(search.status == 0, "\(search.stderr)")
         let json = try search.json()
         #expect(try ProviderOutcomeJSON.of("pyflights", in: json).offers == 3)
@@ -60,7 +67,8 @@ struct ProviderCheckCommandTests {
         try programs.add(
             "pybad", spec: ProviderPrograms.spec(id: "someone-else"), search: ExternalProviderTests.twoFlights)
 
-        let run = try await Binary.run(["provider", "check", "pybad"], environment: programs.environment)
+        let run = try await Binary.run(
+            ["provider", "check", "pybad", "--timeout", Self.deadline], environment: programs.environment)
         #expect(run.status == 1)
         #expect(
             run.stderrLines == [
@@ -87,18 +95,19 @@ struct ProviderCheckCommandTests {
                 time.sleep(300)
                 """)
 
-        let prices = try await Binary.run(["provider", "check", "pyprices"], environment: programs.environment)
+        let prices = try await Binary.run(
+            ["provider", "check", "pyprices", "--timeout", Self.deadline], environment: programs.environment)
         #expect(prices.status == 1)
         #expect(prices.stderrLines.count == 1)
         #expect(prices.stderr.hasPrefix("error: pyprices fails 1 check; prices positive in known currencies: offer"))
         #expect(prices.stdoutLines.contains { $0.hasPrefix("✗ prices positive") && $0.contains("(and 1 more)") })
 
-        let started = ContinuousClock.now
+        // The limit, from the tool's start, is short of the program's 300 s sleep: each search is stopped at
+        // the deadline.
         let slow = try await Binary.runBounded(
             ["provider", "check", "pyslow", "--timeout", "2"], environment: programs.environment,
-            limit: .seconds(120))
-        #expect(!slow.killed)
-        #expect(ContinuousClock.now - started < .seconds(90), "each search is stopped at the deadline")
+            limit: .seconds(200))
+        #expect(!slow.killed, "each search is stopped at the deadline")
         #expect(slow.status == 1)
         #expect(slow.stderrLines.count == 1)
         #expect(slow.stderr.contains("sample search maps: the sample search failed: timeout"))
@@ -106,10 +115,10 @@ struct ProviderCheckCommandTests {
     }
 
     @Test func installedProvidersAreCheckedOnTheirSamplesAndMistakesAreUsageErrors() async throws {
-        let kiwi = try await Binary.run(["provider", "check", "kiwi"])
+        let kiwi = try await Binary.run(["provider", "check", "kiwi", "--timeout", Self.deadline])
         #expect(kiwi.status == 0, "\(kiwi.stdout)\(kiwi.stderr)")
         #expect(kiwi.stdoutLines.contains("kiwi passes all 12 checks"))
-        let sita = try await Binary.run(["provider", "check", "sita"])
+        let sita = try await Binary.run(["provider", "check", "sita", "--timeout", Self.deadline])
         #expect(sita.status == 0, "\(sita.stdout)\(sita.stderr)")
         #expect(sita.stdoutLines.contains { $0.hasPrefix("✓ records well formed") })
 

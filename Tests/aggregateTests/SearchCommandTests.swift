@@ -195,12 +195,13 @@ struct ProviderFailureTests {
     }
 
     @Test func anUnreachableLiveEndpointFailsThatProviderOnly() async throws {
-        // Nothing listens on the loopback discard port, so the connection is refused.
+        // Nothing listens on the loopback discard port, so the connection is refused. The deadline is a minute,
+        // long enough for a busy machine: that kiwi failed rather than timed out shows the refusal ended it,
+        // not the deadline.
         let run = try await Binary.run([
-            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=http://127.0.0.1:9", "--timeout", "2",
+            "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=http://127.0.0.1:9", "--timeout", "60",
         ])
-        #expect(run.duration < .seconds(8))
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("warning: kiwi "))
+        #expect(run.stderr.hasPrefix("warning: kiwi failed: "), "\(run.stderr)")
     }
 }

@@ -141,8 +141,9 @@ struct SettingsAndCacheTests {
         #expect(outcome["stale"] as? Bool == true)
         #expect(outcome["retrieved_at"] is String)
 
+        // The stopped server refuses the connection at once; the deadline is long enough for a busy machine.
         let fallback = try await Binary.run(
-            ["search", "--providers", "kiwi", "--endpoint", endpoint, "--format", "json", "--timeout", "2"],
+            ["search", "--providers", "kiwi", "--endpoint", endpoint, "--format", "json", "--timeout", "60"],
             environment: environment)
         #expect(fallback.status == 2, "a stale stand-in is not a full answer")
         #expect((try fallback.json()["offers"] as? [[String: Any]])?.count == liveOffers.count)
@@ -177,11 +178,13 @@ struct SettingsAndCacheTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
     func theProgressLineShowsOnATerminalOnly() async throws {
+        // Kiwi's three attempts take a few seconds, so the line has something to wait for; the deadline is
+        // long enough for them on a busy machine, so kiwi fails rather than times out.
         let server = try LoopbackHTTPServer { _ in .slow(seconds: 0.5, then: .json("{}", status: 500)) }
         defer { server.stop() }
         let arguments = [
             "search", "--providers", "kiwi,aviasales", "--endpoint", "kiwi=\(server.baseURL.absoluteString)",
-            "--timeout", "3",
+            "--timeout", "60",
         ]
         let piped = try await Binary.run(arguments)
         #expect(!piped.stderr.contains("waiting for"))

@@ -32,9 +32,6 @@ struct AirlinesCommand: Command {
               aggregate airlines --endpoint sita=file:///tmp/airlines.json
             """)
 
-    /// The JSON envelope's schema name.
-    static let schema = "aggregate.airlines.v1"
-
     let search: String?
     let activeOnly: Bool
     let favoritesOnly: Bool
@@ -76,7 +73,8 @@ struct AirlinesCommand: Command {
 
         switch format {
         case .json:
-            console.writeOut(JSONWriter.printed { write(result, airlines: airlines, favorites: favorites, to: &$0) })
+            console.writeOut(
+                AirlinesDocument(outcomes: result.outcomes, airlines: airlines, favorites: favorites).printed())
         default:
             if !airlines.isEmpty {
                 console.writeOut(table(airlines, favorites: favorites, bold: console.colors) + "\n")
@@ -101,47 +99,5 @@ struct AirlinesCommand: Command {
             ])
         }
         return table.render(bold: bold)
-    }
-
-    func write(
-        _ result: SearchResult, airlines: [AirlineRecord], favorites: FavoriteCarriers, to json: inout JSONWriter
-    ) {
-        json.object { json in
-            json.key("schema")
-            json.string(Self.schema)
-            json.key("providers")
-            json.array { json in
-                for outcome in result.outcomes { SearchRenderer.write(outcome, to: &json) }
-            }
-            json.key("skipped")
-            json.int(result.outcomes.map(\.skipped).reduce(0, +))
-            json.key("count")
-            json.int(airlines.count)
-            json.key("airlines")
-            json.array { json in
-                for airline in airlines {
-                    json.object { json in
-                        json.key("id")
-                        json.int(airline.id)
-                        json.key("name")
-                        json.string(airline.name)
-                        json.key("iata")
-                        json.string(airline.iata)
-                        json.key("icao")
-                        json.string(airline.icao)
-                        json.key("callsign")
-                        json.string(airline.callsign)
-                        json.key("country")
-                        json.string(airline.country)
-                        json.key("active")
-                        json.bool(airline.isActive)
-                        json.key("image")
-                        json.string(airline.imageURL?.absoluteString)
-                        json.key("favorite")
-                        json.bool(favorites.contains(airline))
-                    }
-                }
-            }
-        }
     }
 }

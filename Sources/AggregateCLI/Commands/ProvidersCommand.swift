@@ -89,17 +89,7 @@ struct ProvidersCommand: Command {
         if let check { return await runCheck(settings: check, console: console) }
         let descriptors = listed.map(\.descriptor)
         if format == .json {
-            console.writeOut(
-                JSONWriter.printed { json in
-                    json.object { json in
-                        json.key("schema")
-                        json.string("aggregate.providers.v1")
-                        json.key("providers")
-                        json.array { json in
-                            for descriptor in descriptors { write(descriptor, to: &json) }
-                        }
-                    }
-                })
+            console.writeOut(ProvidersDocument(entries: descriptors.map(entry)).printed())
             return .success
         }
         var table = TextTable(columns: [
@@ -126,37 +116,14 @@ struct ProvidersCommand: Command {
         return .success
     }
 
-    private func write(_ descriptor: ProviderDescriptor, to json: inout JSONWriter) {
-        json.object { json in
-            json.key("id")
-            json.string(descriptor.id.rawValue)
-            json.key("name")
-            json.string(descriptor.displayName)
-            json.key("summary")
-            json.string(descriptor.summary)
-            json.key("offers")
-            json.strings(descriptor.categories.sorted().map(\.rawValue))
-            json.key("currency")
-            json.string(descriptor.nativeCurrency?.rawValue)
-            json.key("capabilities")
-            json.strings(descriptor.capabilities.map(\.rawValue).sorted())
-            json.key("endpoint")
-            json.string(endpoints.endpoints[descriptor.id]?.description ?? "embedded")
-            json.key("endpoint_source")
-            json.string(endpoints.origins[descriptor.id] ?? "default")
-            json.key("live_url")
-            json.string(descriptor.live.first?.url.absoluteString)
-            json.key("live_endpoint")
-            json.string(liveState(descriptor))
-            json.key("api_key")
-            json.string(credentialState(descriptor))
-            json.key("api_key_variable")
-            json.string(descriptor.credentials.contains(.apiKey) ? EnvironmentNames.apiKey(of: descriptor.id) : nil)
-            json.key("credential_variables")
-            json.strings(CredentialVariables.variables(of: descriptor))
-            json.key("found_in")
-            json.string(foundIn(descriptor))
-        }
+    /// A provider as the JSON document lists it.
+    private func entry(_ descriptor: ProviderDescriptor) -> ProvidersDocument.Entry {
+        ProvidersDocument.Entry(
+            descriptor: descriptor, endpoint: endpoints.endpoints[descriptor.id]?.description ?? "embedded",
+            endpointSource: endpoints.origins[descriptor.id] ?? "default", liveEndpoint: liveState(descriptor),
+            apiKey: credentialState(descriptor),
+            apiKeyVariable: descriptor.credentials.contains(.apiKey) ? EnvironmentNames.apiKey(of: descriptor.id) : nil,
+            credentialVariables: CredentialVariables.variables(of: descriptor), foundIn: foundIn(descriptor))
     }
 
     /// Asks every live provider listed one small question, and shows how each answered.
@@ -174,17 +141,7 @@ struct ProvidersCommand: Command {
             today: LocalDate(daysSinceEpoch: seconds))
         let answered = results.filter { $0.outcome.status.answered }.count
         if format == .json {
-            console.writeOut(
-                JSONWriter.printed { json in
-                    json.object { json in
-                        json.key("schema")
-                        json.string("aggregate.providers.check.v1")
-                        json.key("providers")
-                        json.array { json in
-                            for result in results { write(result, to: &json) }
-                        }
-                    }
-                })
+            console.writeOut(ProviderCheckDocument(results: results).printed())
         } else {
             var table = TextTable(columns: [
                 .init(title: "ID"), .init(title: "ENDPOINT"), .init(title: "STATUS"),
@@ -202,23 +159,5 @@ struct ProvidersCommand: Command {
             console.writeOut(table.render(bold: console.colors) + "\n")
         }
         return answered == results.count ? .success : answered == 0 ? .noProviderAnswered : .partial
-    }
-
-    private func write(_ result: ProviderCheck.Result, to json: inout JSONWriter) {
-        let outcome = result.outcome
-        json.object { json in
-            json.key("id")
-            json.string(outcome.provider.rawValue)
-            json.key("endpoint")
-            json.string(result.endpoint.description)
-            json.key("status")
-            json.string(outcome.status.rawValue)
-            json.key("latency_ms")
-            json.int(Int(outcome.latency.inMilliseconds))
-            json.key("offers")
-            json.int(outcome.offerCount)
-            json.key("error")
-            json.string(outcome.error.map(Wording.error))
-        }
     }
 }

@@ -73,12 +73,10 @@ struct ExternalProvider: OfferProvider {
     func run(
         _ query: SearchQuery, endpoint: String, timeLeft: Duration, maxOutputBytes: Int
     ) async -> ExternalRun.Outcome {
-        var json = JSONWriter(style: .compact)
-        SearchRenderer.write(query, to: &json)
-        let input = Data((json.text + "\n").utf8)
         return await ExternalRun.run(
             program: program.path, arguments: ["search"], environment: programEnvironment(endpoint: endpoint),
-            input: input, maxOutputBytes: maxOutputBytes, deadline: ContinuousClock.now.advanced(by: timeLeft),
+            input: ProgramQueryDocument(query: query).line, maxOutputBytes: maxOutputBytes,
+            deadline: ContinuousClock.now.advanced(by: timeLeft),
             children: children)
     }
 

@@ -50,7 +50,7 @@ struct MCPTool: Sendable {
                     how many offers matched, and the offers. Providers that fail are reported, not fatal.
                     """,
                 command: "search", fixedArguments: ["--kind=flights"], hiddenOptions: [.kind], kind: .flights,
-                outputSchema: SearchRenderer.schema, summary: .search),
+                outputSchema: SearchDocument.schema, summary: .search),
             MCPTool(
                 name: "search_cars", title: "Search rental cars",
                 description: """
@@ -58,7 +58,7 @@ struct MCPTool: Sendable {
                     one currency and ranked. The result is the aggregate.search.v1 JSON document.
                     """,
                 command: "search", fixedArguments: ["--kind=cars"], hiddenOptions: [.kind], kind: .cars,
-                outputSchema: SearchRenderer.schema, summary: .search),
+                outputSchema: SearchDocument.schema, summary: .search),
             MCPTool(
                 name: "compare_sources", title: "Compare providers",
                 description: """
@@ -67,7 +67,7 @@ struct MCPTool: Sendable {
                     and the saving against the dearest, and per pair of providers how often each is cheaper. \
                     The result is the aggregate.compare.v1 JSON document.
                     """,
-                command: "compare", outputSchema: CompareRenderer.schema, summary: .compare),
+                command: "compare", outputSchema: CompareDocument.schema, summary: .compare),
             MCPTool(
                 name: "cheapest_dates", title: "Cheapest dates",
                 description: """

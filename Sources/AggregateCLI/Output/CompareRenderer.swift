@@ -2,14 +2,10 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// Prints a ``SourceComparison`` as tables, the `aggregate.compare.v1` JSON envelope, or CSV.
+/// Prints a ``SourceComparison`` as tables, the ``CompareDocument`` (`aggregate.compare.v1`), or CSV.
 ///
-/// Amounts are rounded to the currency's minor units for display, except medians in JSON, which are
-/// exact: the median of an even count may end in a half of the smallest unit.
+/// Amounts are rounded to the currency's minor units for display.
 struct CompareRenderer: OutputRenderer {
-    /// The JSON envelope's schema name; bump the version on an incompatible change.
-    static let schema = "aggregate.compare.v1"
-
     /// How the provider table narrows to fit a terminal, most expendable first (the README lists the
     /// same order): PROVIDER, STATUS, MATCHED and CHEAPEST always stay.
     static func providerNarrowing(currency: String) -> [TextTable.Narrowing] {
@@ -99,7 +95,7 @@ struct CompareRenderer: OutputRenderer {
     /// `3.6%`, or `-`.
     static func percentText(_ percent: Decimal?) -> String {
         guard let percent else { return "-" }
-        let text = "\(rounded(percent, places: 1))"
+        let text = "\(CompareDocument.rounded(percent, places: 1))"
         return (text.contains(".") ? text : text + ".0") + "%"
     }
 
@@ -118,135 +114,8 @@ struct CompareRenderer: OutputRenderer {
         return "\(pair.first) vs \(pair.second): " + parts.joined(separator: ", ")
     }
 
-    // MARK: - JSON
-
-    /// The versioned envelope.
-    func writeJSON(to json: inout JSONWriter) {
-        let query = comparison.query
-        json.object { json in
-            SearchRenderer.writeHead(schema: Self.schema, query: query, rates: comparison.rates, to: &json)
-            json.key("order")
-            json.string(comparison.order == .saving ? "saving" : query.sort.rawValue)
-            json.key("providers")
-            json.array { json in
-                for row in comparison.providers { Self.write(row, to: &json) }
-            }
-            json.key("matched")
-            json.int(comparison.matched)
-            json.key("shared_total")
-            json.int(comparison.sharedTotal)
-            json.key("shared")
-            json.array { json in
-                for trip in comparison.shared { Self.write(trip, to: &json) }
-            }
-            json.key("pairs")
-            json.array { json in
-                for pair in comparison.pairs { Self.write(pair, to: &json) }
-            }
-            json.key("notes")
-            json.strings(comparison.notes.map(Wording.note))
-        }
-    }
-
-    /// About what the envelope takes: a shared trip is an offer with a few sellers.
-    var jsonCapacity: Int { 8192 + 2048 * comparison.shared.count }
-
-    static func write(_ row: SourceComparison.ProviderSummary, to json: inout JSONWriter) {
-        let outcome = row.outcome
-        json.object { json in
-            json.key("id")
-            json.string(outcome.provider.rawValue)
-            json.key("status")
-            json.string(outcome.status.rawValue)
-            json.key("latency_ms")
-            json.int(Int(outcome.latency.inMilliseconds))
-            json.key("offers")
-            json.int(outcome.offerCount)
-            json.key("skipped")
-            json.int(outcome.skipped)
-            json.key("repeats")
-            json.int(outcome.repeats)
-            json.key("matched")
-            json.int(row.matched)
-            json.key("cheapest")
-            json.money(row.cheapest)
-            json.key("median")
-            json.exactMoney(row.median)
-            json.key("unconverted")
-            json.int(row.unconverted)
-            json.key("shared")
-            json.int(row.shared)
-            json.key("error")
-            json.string(outcome.error.map(Wording.error))
-            json.key("error_code")
-            json.string(outcome.error?.code.rawValue)
-            json.key("notes")
-            json.strings(outcome.notes.map(Wording.note))
-            SearchRenderer.writeSampleMark(of: outcome, to: &json)
-        }
-    }
-
-    static func write(_ trip: SourceComparison.SharedTrip, to json: inout JSONWriter) {
-        json.object { json in
-            json.key("id")
-            json.string(trip.offer.id)
-            json.key("trip")
-            json.object { json in SearchRenderer.writeProductMembers(of: trip.offer, to: &json) }
-            json.key("sources")
-            json.array { json in
-                for source in trip.sources {
-                    json.object { json in
-                        json.key("provider")
-                        json.string(source.provider.rawValue)
-                        json.key("price")
-                        json.money(source.price)
-                        json.key("converted")
-                        json.money(source.convertedPrice)
-                        json.key("cheapest")
-                        json.bool(trip.isCheapest(source))
-                        json.key("deep_link")
-                        json.string(source.link?.text)
-                    }
-                }
-            }
-            json.key("cheapest")
-            json.string(trip.cheapest?.rawValue)
-            json.key("dearest")
-            json.string(trip.dearest?.rawValue)
-            json.key("saving")
-            json.money(trip.saving)
-            json.key("saving_percent")
-            json.decimal(trip.savingPercent.map { rounded($0, places: 1) })
-        }
-    }
-
-    static func write(_ pair: SourceComparison.ProviderPair, to json: inout JSONWriter) {
-        json.object { json in
-            json.key("first")
-            json.string(pair.first.rawValue)
-            json.key("second")
-            json.string(pair.second.rawValue)
-            json.key("shared")
-            json.int(pair.shared)
-            json.key("compared")
-            json.int(pair.compared)
-            json.key("first_cheaper")
-            json.int(pair.firstCheaper)
-            json.key("second_cheaper")
-            json.int(pair.secondCheaper)
-            json.key("ties")
-            json.int(pair.ties)
-            json.key("median_difference")
-            json.exactMoney(pair.medianDifference)
-        }
-    }
-
-    static func rounded(_ value: Decimal, places: Int) -> Decimal {
-        var value = value
-        var result = Decimal()
-        NSDecimalRound(&result, &value, places, .plain)
-        return result
-    }
+    /// The `aggregate.compare.v1` document.
+    var document: CompareDocument { CompareDocument(comparison: comparison) }
 
     // MARK: - CSV
 

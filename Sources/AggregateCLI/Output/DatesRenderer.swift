@@ -2,16 +2,12 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// Prints the answer of `aggregate dates` as a table, the `aggregate.dates.v1` JSON envelope, or CSV.
+/// Prints the answer of `aggregate dates` as a table, the ``DatesDocument`` (`aggregate.dates.v1`), or CSV.
 ///
 /// The table has one row per departure day; with a range of return days it is a grid instead, departure
 /// days down and return days across, each cell the cheapest round trip of that pair, followed by the
-/// cheapest cell spelt out. In JSON, `days` is always there and `grid` is `null` unless a range of return
-/// days was asked for.
+/// cheapest cell spelt out.
 struct DatesRenderer: OutputRenderer {
-    /// The JSON envelope's schema name; bump the version on an incompatible change.
-    static let schema = "aggregate.dates.v1"
-
     let result: SearchResult
     let days: CheapestDays
 
@@ -82,84 +78,8 @@ struct DatesRenderer: OutputRenderer {
         return names[index]
     }
 
-    // MARK: - JSON
-
-    /// Writes the versioned envelope.
-    func writeJSON(to json: inout JSONWriter) {
-        let query = result.query
-        json.object { json in
-            SearchRenderer.writeHead(schema: Self.schema, query: query, rates: result.rates, to: &json)
-            json.key("providers")
-            json.array { json in
-                for outcome in result.outcomes { SearchRenderer.write(outcome, to: &json) }
-            }
-            json.key("matched")
-            json.int(result.matched)
-            json.key("days")
-            json.array { json in
-                for day in days.days { Self.write(day, to: &json) }
-            }
-            json.key("grid")
-            if days.returnDates.isEmpty {
-                json.null()
-            } else {
-                json.object { json in
-                    json.key("return_dates")
-                    json.strings(days.returnDates.map(\.description))
-                    json.key("cells")
-                    json.array { json in
-                        for cell in days.grid { Self.write(cell, to: &json) }
-                    }
-                }
-            }
-            json.key("undated")
-            json.int(days.undated)
-            json.key("hints")
-            json.array { json in
-                for hint in result.hints {
-                    json.object { json in
-                        json.key("drop")
-                        json.strings(Wording.dropped(hint))
-                        json.key("add")
-                        json.strings(Wording.added(hint))
-                        json.key("offers")
-                        json.int(hint.offers)
-                    }
-                }
-            }
-            json.key("notes")
-            json.strings(result.notes.map(Wording.note))
-        }
-    }
-
-    /// A day, or a grid cell (which also has `return`).
-    static func write(_ day: CheapestDays.Day, to json: inout JSONWriter) {
-        let offer = day.cheapest
-        json.object { json in
-            json.key("date")
-            json.string(day.date.description)
-            if let returnDate = day.returnDate {
-                json.key("return")
-                json.string(returnDate.description)
-            }
-            json.key("price")
-            json.money(offer?.price)
-            json.key("converted")
-            json.bool(offer?.isConverted)
-            json.key("offer_id")
-            json.string(offer?.id)
-            json.key("provider")
-            json.string(offer?.sources.first?.provider.rawValue)
-            json.key("flights")
-            json.string(offer?.flightsText)
-            json.key("departure")
-            json.localDateTime(offer?.product.itinerary?.legs.first?.departure?.local)
-            json.key("offers")
-            json.int(day.offers)
-            json.key("cheapest")
-            json.bool(day.isCheapest)
-        }
-    }
+    /// The `aggregate.dates.v1` document.
+    var document: DatesDocument { DatesDocument(result: result, days: days) }
 
     // MARK: - CSV
 

@@ -2,26 +2,26 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// What a command prints on standard output, in each of the three formats.
+/// What a command prints on standard output, in each of the three formats: a table and CSV it lays out
+/// itself, JSON as the document it chooses (see ``OutputDocument``).
 protocol OutputRenderer {
+    /// The JSON document this output is.
+    associatedtype Document: OutputDocument
+
     /// Aligned columns for people.
     /// - Parameters:
     ///   - colors: whether the header may be bold.
     ///   - width: the terminal's columns to fit, or `nil` for every column in full (a pipe, `--wide`).
     func table(colors: Bool, width: Int?) -> String
-    /// Writes the versioned JSON envelope.
-    func writeJSON(to json: inout JSONWriter)
+    /// The versioned JSON document.
+    var document: Document { get }
     /// Comma-separated values with a header row.
     func csv() -> String
     /// Writes ``csv()`` in pieces, each a run of whole lines, for output that can be long.
     func writeCSV(to write: (String) -> Void)
-    /// About how many bytes the JSON envelope takes, reserved up front.
-    var jsonCapacity: Int { get }
 }
 
 extension OutputRenderer {
-    var jsonCapacity: Int { 4096 }
-
     func writeCSV(to write: (String) -> Void) { write(csv()) }
 
     /// The whole standard-output text for a format.
@@ -33,7 +33,7 @@ extension OutputRenderer {
     func render(_ format: OutputFormat, colors: Bool, width: Int? = nil) -> String {
         switch format {
         case .table: table(colors: colors, width: width)
-        case .json: JSONWriter.printed(capacity: jsonCapacity) { writeJSON(to: &$0) }
+        case .json: document.printed()
         case .csv: csv()
         }
     }
@@ -46,7 +46,7 @@ extension OutputRenderer {
     ///   - width: the terminal's columns a table must fit, or `nil` for the full table.
     func write(_ format: OutputFormat, to console: Console, width: Int? = nil) {
         switch format {
-        case .json: JSONWriter.print(to: console) { writeJSON(to: &$0) }
+        case .json: document.print(to: console)
         case .csv: writeCSV(to: console.writeOut)
         case .table: console.writeOut(table(colors: console.colors, width: width))
         }

@@ -28,9 +28,7 @@ public struct ResponseScreen: Sendable {
         // Nearly every answer is clean: finding that out only reads, so its offers are not copied, and parts of
         // a large answer are read on every core.
         let offers = response.offers
-        let cleanParts = ParallelParts.map(count: offers.count) { range in
-            offers.withUnsafeBufferPointer { offers in range.allSatisfy { Self.isClean(offers, $0) } }
-        }
+        let cleanParts = offers.mapParts { offers in offers.indices.allSatisfy { Self.isClean(offers, $0) } }
         if !cleanParts.contains(false), response.airlines.allSatisfy(Self.isClean) {
             return (response, [])
         }
@@ -39,7 +37,7 @@ public struct ResponseScreen: Sendable {
         let priced = response.offers.filter { offer in offer.sources.allSatisfy { Self.isPrice($0.price) } }
         screened.skipped += response.offers.count - priced.count
         screened.offers = priced.indices.map { index in
-            guard !priced.withUnsafeBufferPointer({ Self.isClean($0, index) }) else { return priced[index] }
+            guard !priced.withElementsInPlace({ Self.isClean($0, index) }) else { return priced[index] }
             var offer = priced[index]
             offer.imageURL = Self.webLink(offer.imageURL, counting: &droppedLinks)
             for index in offer.sources.indices {
@@ -62,8 +60,8 @@ public struct ResponseScreen: Sendable {
     }
 
     /// Whether the screen leaves an offer as it is: every price payable and every link a web link. The offer
-    /// is read in place, through the buffer: passing it would copy it, retaining every reference in it.
-    private static func isClean(_ offers: UnsafeBufferPointer<Offer>, _ index: Int) -> Bool {
+    /// is read in place: passing it would copy it, retaining every reference in it.
+    private static func isClean(_ offers: ArrayPart<Offer>, _ index: Int) -> Bool {
         guard isWebLinkOrAbsent(offers[index].imageURL) else { return false }
         let sources = offers[index].sources
         for source in sources.indices {

@@ -10,7 +10,8 @@ import ProviderKit
 /// - The wait before a retry is the policy's jittered backoff, or the 429's `Retry-After` when it has a
 ///   usable one.
 /// - No wait runs past the deadline (the search's, or the request's own timeout from now): when it
-///   would, the last answer or failure comes back at once.
+///   would, the last answer or failure comes back at once. Waits are measured and slept on the transport's
+///   clock, so that a test can run them on a clock of its own.
 /// - The answer or failure that comes back says how many sends it took (``HTTPResponse/attempts``,
 ///   ``TransportError/attempts``).
 public struct RetryingTransport: HTTPTransport {
@@ -20,6 +21,12 @@ public struct RetryingTransport: HTTPTransport {
     public let policy: RetryPolicy
     /// When the whole search ends; `nil` bounds each wait by the request's timeout instead.
     public let deadline: ContinuousClock.Instant?
+    /// The clock the waits are measured and slept on.
+    public let clock: any Clock<Duration>
+    /// Starts measuring on ``clock``: what it gives tells the time passed since, each time it is asked.
+    private let stopwatch: @Sendable () -> @Sendable () -> Duration
+    /// Sleeps on ``clock``.
+    private let sleep: @Sendable (Duration) async throws -> Void
     private let now: @Sendable () -> Date
 
     /// Wraps a transport.
@@ -27,14 +34,22 @@ public struct RetryingTransport: HTTPTransport {
     ///   - base: sends each attempt.
     ///   - policy: when to retry.
     ///   - deadline: the instant no wait may pass.
+    ///   - clock: the clock the waits are measured and slept on; the continuous clock unless a test runs them
+    ///     on its own.
     ///   - now: the clock that HTTP-date `Retry-After` values are measured against.
-    public init(
+    public init<WaitClock: Clock<Duration>>(
         _ base: any HTTPTransport, policy: RetryPolicy = .standard, deadline: ContinuousClock.Instant? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: WaitClock = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.base = base
         self.policy = policy
         self.deadline = deadline
+        self.clock = clock
+        stopwatch = {
+            let start = clock.now
+            return { start.duration(to: clock.now) }
+        }
+        sleep = { try await clock.sleep(for: $0) }
         self.now = now
     }
 
@@ -44,7 +59,10 @@ public struct RetryingTransport: HTTPTransport {
     /// - Throws: the last ``TransportError``, with the number of attempts; `CancellationError` when the
     ///   task is cancelled while waiting.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let limit = deadline ?? ContinuousClock.now.advanced(by: request.timeout)
+        let timeLeft = deadline.map { ContinuousClock.now.duration(to: $0) } ?? request.timeout
+        let elapsed = stopwatch()
+        // Whether a wait starting now would run past the deadline.
+        func passesDeadline(_ wait: Duration) -> Bool { elapsed() + wait >= timeLeft }
         var attempt = 1
         while true {
             let wait: Duration
@@ -58,11 +76,11 @@ public struct RetryingTransport: HTTPTransport {
                         .map { asked in policy.maxRetryAfter.map { min(asked, $0) } ?? asked }
                     guard attempt < policy.maxAttempts else { return response }
                     wait = asked ?? policy.delay(beforeRetry: attempt)
-                    if ContinuousClock.now.advanced(by: wait) >= limit { return response }
+                    if passesDeadline(wait) { return response }
                 case 500..<600:
                     guard attempt < policy.maxAttempts else { return response }
                     wait = policy.delay(beforeRetry: attempt)
-                    if ContinuousClock.now.advanced(by: wait) >= limit { return response }
+                    if passesDeadline(wait) { return response }
                 default:
                     return response
                 }
@@ -70,9 +88,9 @@ public struct RetryingTransport: HTTPTransport {
                 error.attempts = attempt
                 guard error.isTransient, attempt < policy.maxAttempts else { throw error }
                 wait = policy.delay(beforeRetry: attempt)
-                if ContinuousClock.now.advanced(by: wait) >= limit { throw error }
+                if passesDeadline(wait) { throw error }
             }
-            try await Task.sleep(for: wait)
+            try await sleep(wait)
             attempt += 1
         }
     }

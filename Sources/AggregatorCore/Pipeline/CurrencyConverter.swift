@@ -96,11 +96,12 @@ public struct CurrencyConverter: Sendable {
     func convert(_ offers: inout [Offer]) -> [Money] {
         // Offers convert independently, so parts of them convert on every core, each part with a cache of its
         // own; a part's prices out of range and offers left without sources are listed in order.
-        let parts = ParallelParts.update(&offers) { offers, range in
+        let parts = offers.updateParts { offers in
             var cache = ConversionCache(converter: self)
             var outOfRange: [Money] = []
             var emptied: [Int] = []
-            for index in range where !convertSources(of: &offers[index], cache: &cache, outOfRange: &outOfRange) {
+            for index in offers.indices
+            where !convertSources(of: &offers[index], cache: &cache, outOfRange: &outOfRange) {
                 emptied.append(index)
             }
             return ConvertedPart(outOfRange: outOfRange, emptied: emptied)
@@ -147,43 +148,6 @@ public struct CurrencyConverter: Sendable {
             offer.tags.insert(.unconverted)
         }
         return true
-    }
-}
-
-/// Remembers each conversion a run makes, so that an amount met again in one currency is looked up, not
-/// divided and rounded again: offers repeat prices, and decimal division is slow. Keyed on the amount's
-/// exact representation, so that a remembered result is the one converting that very value gives.
-private struct ConversionCache {
-    let converter: CurrencyConverter
-    private var known: [Key: CurrencyConverter.Conversion] = [:]
-
-    init(converter: CurrencyConverter) { self.converter = converter }
-
-    /// The currency's letters and the amount's 20 bytes, as plain numbers: hashed without hashing a string.
-    private struct Key: Hashable {
-        var currency: UInt32
-        var low: UInt64
-        var middle: UInt64
-        var high: UInt32
-    }
-
-    mutating func conversion(of money: Money) -> CurrencyConverter.Conversion {
-        // Should a platform lay decimals out otherwise, nothing is kept. Codes are three ASCII letters.
-        let letters = money.currency.rawValue.utf8
-        guard MemoryLayout<Decimal>.size == 20, letters.count <= 4 else { return converter.conversion(of: money) }
-        var currency: UInt32 = 0
-        for byte in letters { currency = currency << 8 | UInt32(byte) }
-        var amount = money.amount
-        let key = withUnsafeBytes(of: &amount) { bytes in
-            Key(
-                currency: currency, low: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
-                middle: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                high: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
-        }
-        if let conversion = known[key] { return conversion }
-        let conversion = converter.conversion(of: money)
-        known[key] = conversion
-        return conversion
     }
 }
 

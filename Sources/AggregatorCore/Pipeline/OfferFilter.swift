@@ -250,32 +250,20 @@ public struct OfferFilter: Sendable {
         var unknown: [Int] = []
         let kind = self.kind
         let conditions = self.conditions
-        let kept = offers.withUnsafeMutableBufferPointer { offers in
-            var kept = 0
-            for index in offers.indices where offers[index].product.category == kind {
-                unknown.removeAll(keepingCapacity: true)
-                let fails = offers.lend(index) { trip in
-                    for (position, condition) in conditions.enumerated() {
-                        // The first condition that fails settles both questions: the trip neither passes nor
-                        // counts.
-                        guard let verdict = condition.judge(trip) else {
-                            unknown.append(position)
-                            continue
-                        }
-                        if !verdict { return true }
-                    }
-                    return false
-                }
-                if fails { continue }
-                guard unknown.isEmpty else {
-                    for position in unknown { unknownCounts[position] += 1 }
+        // The trips that pass gather at the front, in order, without being copied; the others follow.
+        let kept = offers.moveToFront { trip in
+            guard trip.product.category == kind else { return false }
+            unknown.removeAll(keepingCapacity: true)
+            for (position, condition) in conditions.enumerated() {
+                // The first condition that fails settles both questions: the trip neither passes nor counts.
+                guard let verdict = condition.judge(trip) else {
+                    unknown.append(position)
                     continue
                 }
-                // Swapping moves the trip without copying it; the trips left out gather at the end.
-                if kept != index { offers.swapAt(kept, index) }
-                kept += 1
+                if !verdict { return false }
             }
-            return kept
+            for position in unknown { unknownCounts[position] += 1 }
+            return unknown.isEmpty
         }
         let unknownValues = conditions.indices.filter { unknownCounts[$0] > 0 }.map {
             (field: conditions[$0].field, trips: unknownCounts[$0])

@@ -53,9 +53,9 @@ public struct OfferMerger: Sendable {
         // `exactIDs[exactStart[index]..<exactStart[index + 1]]`, its approximate key `approximateIDs[index]`.
         // Writing the keys reads each offer alone, so parts of the offers are written on every core; numbering
         // them follows, in order, on this thread.
-        let parts = ParallelParts.update(&offers) { offers, range in
-            var part = KeyPart(count: range.count)
-            for index in range {
+        let parts = offers.mapParts { offers in
+            var part = KeyPart(count: offers.indices.count)
+            for index in offers.indices {
                 // The key writers are handed each offer's product, not the offer: a product of a flight is
                 // one reference to copy, where an offer is several.
                 let product = offers[index].product
@@ -240,8 +240,8 @@ public struct OfferMerger: Sendable {
     ///   - offers: all offers.
     private func combine(_ members: ArraySlice<Int>, richness: [Int], in offers: inout [Offer]) {
         let members = Array(members)
-        // What the trip takes from its members, read through a buffer so that no member is copied to be read.
-        let (best, sources, imageURL, tags) = offers.withUnsafeBufferPointer { offers in
+        // What the trip takes from its members, read in place so that no member is copied to be read.
+        let (best, sources, imageURL, tags) = offers.withElementsInPlace { offers in
             // The most informative member, ties to the cheaper, then the earlier: the first of a stable sort.
             func before(_ lhs: Int, _ rhs: Int) -> Bool {
                 let (left, right) = (richness[members[lhs]], richness[members[rhs]])

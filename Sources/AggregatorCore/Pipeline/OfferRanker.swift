@@ -46,7 +46,7 @@ public struct OfferRanker: Sendable {
         let measures = Self.measure(offers)
         let ids = offers.map(\.id)
         // Sorting indices over plain numbers moves no offers and touches no reference counts.
-        let order = measures.withUnsafeBufferPointer { measures in
+        let order = measures.withElementsInPlace { measures in
             measures.indices.sorted { precedes(measures[$0], measures[$1], ids: ids) }
         }
         var position = [Int](repeating: 0, count: order.count)
@@ -92,10 +92,10 @@ public struct OfferRanker: Sendable {
         let currencies = present.sorted()
         // Offers are measured independently, so parts of them are measured on every core; each part also
         // finds its cheapest price and its shortest and longest durations among converted offers.
-        let parts = ParallelParts.map(count: offers.count) { range in
+        let parts = offers.mapParts { offers in
             var part = MeasuredPart()
-            part.measures.reserveCapacity(range.count)
-            for index in range {
+            part.measures.reserveCapacity(offers.indices.count)
+            for index in offers.indices {
                 let converted = offers[index].isConverted
                 let price = Self.number(offers[index].price.amount)
                 var duration: Double?

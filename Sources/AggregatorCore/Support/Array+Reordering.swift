@@ -1,4 +1,3 @@
-import Dispatch
 import ProviderKit
 
 extension Array where Element: Sendable {
@@ -34,44 +33,27 @@ extension Array where Element: Sendable {
         }
         removeAll(from: positions.count)
     }
-
-    /// Keeps the first `count` elements (all of them when there are no more). When those are a small share
-    /// of the array, they are copied out and the rest are freed on another thread: a search that shows 20
-    /// trips of 10,000 then does not wait while the other offers' memory is given back.
-    /// - Parameter count: how many elements to keep, not negative.
-    mutating func keepFirst(_ count: Int) {
-        guard count < self.count else { return }
-        guard count < self.count / 8 else { return removeAll(from: count) }
-        let dropped = self
-        self = Array(dropped[..<count])
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(dropped) {} }
-    }
-
-    /// The fewest elements worth freeing on another thread.
-    static var fewestFreedElsewhere: Int { 512 }
-
-    /// Removes the elements from `start` on. Many of them are moved out and freed on another thread, so
-    /// that a stage that drops thousands of offers does not wait while their memory is given back: the
-    /// places they leave hold copies of the first element until the array shrinks, which costs a reference
-    /// count per reference instead of a whole offer's freeing.
-    /// - Parameter start: a valid index, or the end.
-    mutating func removeAll(from start: Int) {
-        let dropped = count - start
-        guard start > 0, dropped >= Self.fewestFreedElsewhere else { return removeSubrange(start...) }
-        let moved = withUnsafeMutableBufferPointer { elements in
-            Array(unsafeUninitializedCapacity: dropped) { target, initialized in
-                guard let source = elements.baseAddress, let destination = target.baseAddress else { return }
-                destination.moveInitialize(from: source + start, count: dropped)
-                (source + start).initialize(repeating: source.pointee, count: dropped)
-                initialized = dropped
-            }
-        }
-        removeSubrange(start...)
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(moved) {} }
-    }
 }
 
 extension Array {
+    /// Moves the elements `belongs` accepts to the front, keeping their order, in one pass: each element is lent
+    /// to `belongs` where it lies, and an accepted one is moved forward by swapping, so that no element is
+    /// copied (copying one retains every reference in it). When none is accepted, nothing moves.
+    /// - Parameter belongs: whether an element is to be kept; it sees the elements in order, once each.
+    /// - Returns: how many were accepted: they are the first that many elements, in their order; the others
+    ///   follow, in no particular order, for the caller to remove (``removeAll(from:)``).
+    @inline(__always)  // So that the caller's test is inlined into the loop, not called through a pointer.
+    mutating func moveToFront(where belongs: (Element) -> Bool) -> Int {
+        withUnsafeMutableBufferPointer { elements in
+            var kept = 0
+            for index in elements.indices where elements.lend(index, to: belongs) {
+                if kept != index { elements.swapAt(kept, index) }
+                kept += 1
+            }
+            return kept
+        }
+    }
+
     /// Swaps two elements by moving them: unlike `swapAt(_:_:)` on the array, which copies each element once
     /// and so retains and releases every reference in it, this touches no reference count.
     /// - Parameters:
@@ -106,7 +88,7 @@ extension UnsafeMutableBufferPointer {
     /// - Parameters:
     ///   - index: a valid index.
     ///   - body: reads the element.
-    func lend<Result>(_ index: Int, to body: (Element) -> Result) -> Result {
+    fileprivate func lend<Result>(_ index: Int, to body: (Element) -> Result) -> Result {
         guard let base = baseAddress, indices.contains(index) else { preconditionFailure("index out of range") }
         let element = (base + index).move()
         defer { (base + index).initialize(to: element) }

@@ -1,0 +1,139 @@
+import AggregatorCore
+import Foundation
+import ProviderKit
+
+/// `aggregate.compare.v1`: the answer of `aggregate compare --format json`. The README's "JSON:
+/// `aggregate.compare.v1`" shows it with a comment on every member.
+///
+/// ```
+/// {"schema": "aggregate.compare.v1", "currency", "rates_date", "query": {…}, "order",
+///  "providers": [row…], "matched", "shared_total", "shared": [trip…], "pairs": [pair…], "notes"}
+/// ```
+///
+/// The head and the query are those of ``SearchDocument``; a provider's row is its outcome
+/// (``outcomeLayout``, see ``ProviderOutcomeObject``) with the comparison's figures for it; a shared trip's
+/// `trip` has the trip members of a search's offer. Amounts are rounded to the currency's minor units,
+/// except medians, which are exact: the median of an even count may end in a half of the smallest unit.
+struct CompareDocument: OutputDocument {
+    /// The schema's name; bump the version on an incompatible change.
+    static let schema = "aggregate.compare.v1"
+
+    /// The members of a provider's row, in order; the comparison's own figures stand after `skipped`.
+    static let outcomeLayout: [ProviderOutcomeObject.Member] = [
+        .id, .status, .latency, .offers, .skipped, .repeats, .documentMembers, .error, .errorCode, .notes,
+    ]
+
+    /// The comparison.
+    let comparison: SourceComparison
+
+    func write(to json: inout JSONWriter) {
+        let query = comparison.query
+        json.object { json in
+            SearchDocument.writeHead(schema: Self.schema, query: query, rates: comparison.rates, to: &json)
+            json.key("order")
+            json.string(comparison.order == .saving ? "saving" : query.sort.rawValue)
+            json.key("providers")
+            json.array { json in
+                for row in comparison.providers { Self.write(row, to: &json) }
+            }
+            json.key("matched")
+            json.int(comparison.matched)
+            json.key("shared_total")
+            json.int(comparison.sharedTotal)
+            json.key("shared")
+            json.array { json in
+                for trip in comparison.shared { Self.write(trip, to: &json) }
+            }
+            json.key("pairs")
+            json.array { json in
+                for pair in comparison.pairs { Self.write(pair, to: &json) }
+            }
+            json.key("notes")
+            json.strings(comparison.notes.map(Wording.note))
+        }
+    }
+
+    /// About what the document takes: a shared trip is an offer with a few sellers.
+    var capacity: Int { 8192 + 2048 * comparison.shared.count }
+
+    /// A provider's row: its outcome, with the comparison's figures for it among the outcome's members.
+    static func write(_ row: SourceComparison.ProviderSummary, to json: inout JSONWriter) {
+        ProviderOutcomeObject.write(row.outcome, outcomeLayout, to: &json) { json in
+            json.key("matched")
+            json.int(row.matched)
+            json.key("cheapest")
+            json.money(row.cheapest)
+            json.key("median")
+            json.exactMoney(row.median)
+            json.key("unconverted")
+            json.int(row.unconverted)
+            json.key("shared")
+            json.int(row.shared)
+        }
+    }
+
+    /// A trip several providers sell: what it is, each seller's price, and the saving.
+    static func write(_ trip: SourceComparison.SharedTrip, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id")
+            json.string(trip.offer.id)
+            json.key("trip")
+            json.object { json in SearchDocument.writeProductMembers(of: trip.offer, to: &json) }
+            json.key("sources")
+            json.array { json in
+                for source in trip.sources {
+                    json.object { json in
+                        json.key("provider")
+                        json.string(source.provider.rawValue)
+                        json.key("price")
+                        json.money(source.price)
+                        json.key("converted")
+                        json.money(source.convertedPrice)
+                        json.key("cheapest")
+                        json.bool(trip.isCheapest(source))
+                        json.key("deep_link")
+                        json.string(source.link?.text)
+                    }
+                }
+            }
+            json.key("cheapest")
+            json.string(trip.cheapest?.rawValue)
+            json.key("dearest")
+            json.string(trip.dearest?.rawValue)
+            json.key("saving")
+            json.money(trip.saving)
+            json.key("saving_percent")
+            json.decimal(trip.savingPercent.map { rounded($0, places: 1) })
+        }
+    }
+
+    /// Two providers measured on the trips both sell.
+    static func write(_ pair: SourceComparison.ProviderPair, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("first")
+            json.string(pair.first.rawValue)
+            json.key("second")
+            json.string(pair.second.rawValue)
+            json.key("shared")
+            json.int(pair.shared)
+            json.key("compared")
+            json.int(pair.compared)
+            json.key("first_cheaper")
+            json.int(pair.firstCheaper)
+            json.key("second_cheaper")
+            json.int(pair.secondCheaper)
+            json.key("ties")
+            json.int(pair.ties)
+            json.key("median_difference")
+            json.exactMoney(pair.medianDifference)
+        }
+    }
+
+    /// A value rounded half-up to `places` decimal places.
+    static func rounded(_ value: Decimal, places: Int) -> Decimal {
+        var value = value
+        var result = Decimal()
+        NSDecimalRound(&result, &value, places, .plain)
+        return result
+    }
+}

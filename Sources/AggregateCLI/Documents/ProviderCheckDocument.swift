@@ -1,0 +1,41 @@
+import AggregatorCore
+import Foundation
+import ProviderKit
+
+/// `aggregate.providers.check.v1`: the answer of `aggregate providers --check --format json`.
+///
+/// ```
+/// {"schema": "aggregate.providers.check.v1",
+///  "providers": [{"id", "endpoint", "status", "latency_ms", "offers", "error"}…]}
+/// ```
+///
+/// Each entry is the provider's outcome (``outcomeLayout``, see ``ProviderOutcomeObject``) with the endpoint
+/// it was asked at.
+struct ProviderCheckDocument: OutputDocument {
+    /// The schema's name; bump the version on an incompatible change.
+    static let schema = "aggregate.providers.check.v1"
+
+    /// The members of each entry, in order; the endpoint stands after the id.
+    static let outcomeLayout: [ProviderOutcomeObject.Member] = [
+        .id, .documentMembers, .status, .latency, .offers, .error,
+    ]
+
+    /// What each provider's check found, in the order asked.
+    let results: [ProviderCheck.Result]
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("schema")
+            json.string(Self.schema)
+            json.key("providers")
+            json.array { json in
+                for result in results {
+                    ProviderOutcomeObject.write(result.outcome, Self.outcomeLayout, to: &json) { json in
+                        json.key("endpoint")
+                        json.string(result.endpoint.description)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import AggregatorCore
+import Foundation
+import ProviderKit
+
+/// `aggregate.providers.v1`: the answer of `aggregate providers --format json`.
+///
+/// ```
+/// {"schema": "aggregate.providers.v1",
+///  "providers": [{"id", "name", "summary", "offers", "currency", "capabilities", "endpoint", "endpoint_source",
+///                 "live_url", "live_endpoint", "api_key", "api_key_variable", "credential_variables",
+///                 "found_in"}…]}
+/// ```
+struct ProvidersDocument: OutputDocument {
+    /// The schema's name; bump the version on an incompatible change.
+    static let schema = "aggregate.providers.v1"
+
+    /// One provider as the command found it set up.
+    struct Entry {
+        /// Who the provider is and what it offers.
+        var descriptor: ProviderDescriptor
+        /// The endpoint it uses now: `embedded`, a `file://` recording or a live URL.
+        var endpoint: String
+        /// Where that endpoint setting came from: `default`, a flag, a variable or the config file.
+        var endpointSource: String
+        /// What `--live` would ask, or why it cannot.
+        var liveEndpoint: String
+        /// `set`, `not set`, or `-` for a provider that takes no credentials: never a credential itself.
+        var apiKey: String
+        /// The variable its key is read from, when it takes one.
+        var apiKeyVariable: String?
+        /// Every variable its credentials are read from.
+        var credentialVariables: [String]
+        /// `installed`, or where an outside program was found.
+        var foundIn: String
+    }
+
+    /// The providers, in the order listed.
+    let entries: [Entry]
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("schema")
+            json.string(Self.schema)
+            json.key("providers")
+            json.array { json in
+                for entry in entries { Self.write(entry, to: &json) }
+            }
+        }
+    }
+
+    /// One provider.
+    private static func write(_ entry: Entry, to json: inout JSONWriter) {
+        let descriptor = entry.descriptor
+        json.object { json in
+            json.key("id")
+            json.string(descriptor.id.rawValue)
+            json.key("name")
+            json.string(descriptor.displayName)
+            json.key("summary")
+            json.string(descriptor.summary)
+            json.key("offers")
+            json.strings(descriptor.categories.sorted().map(\.rawValue))
+            json.key("currency")
+            json.string(descriptor.nativeCurrency?.rawValue)
+            json.key("capabilities")
+            json.strings(descriptor.capabilities.map(\.rawValue).sorted())
+            json.key("endpoint")
+            json.string(entry.endpoint)
+            json.key("endpoint_source")
+            json.string(entry.endpointSource)
+            json.key("live_url")
+            json.string(descriptor.live.first?.url.absoluteString)
+            json.key("live_endpoint")
+            json.string(entry.liveEndpoint)
+            json.key("api_key")
+            json.string(entry.apiKey)
+            json.key("api_key_variable")
+            json.string(entry.apiKeyVariable)
+            json.key("credential_variables")
+            json.strings(entry.credentialVariables)
+            json.key("found_in")
+            json.string(entry.foundIn)
+        }
+    }
+}
