@@ -69,6 +69,16 @@ struct ExternalProtocolTests {
             "environment[0] is not a variable name"
         ),
         (#"{"protocol": "aggregate.provider.v1", "id": "pytest", "offers": ["cars"]}"#, "name is missing"),
+        (
+            #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["flights"], "#
+                + #""sample_query": {"passengers": {"adults": 1, "children": 9223372036854775807}}}"#,
+            "sample_query.passengers is not a party that can travel together"
+        ),
+        (
+            #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["flights"], "#
+                + #""sample_query": {"passengers": {"adults": -9223372036854775808, "infants": -1}}}"#,
+            "sample_query.passengers is not a party that can travel together"
+        ),
     ])
     func aSpecThatCannotBeUsedSaysWhy(text: String, reason: String) {
         #expect(throws: ExternalSpecError.self) { try Self.spec(text) }
