@@ -61,7 +61,7 @@ struct MCPSessionTests {
         try await server.notify("notifications/initialized")
         let tools = try #require(try Self.result(try await server.call(2, "tools/list"))["tools"] as? [[String: Any]])
         let commands = AggregateTool.commands.map { $0.configuration.name }
-        var expected = ["search_flights", "search_cars", "compare_sources", "list_providers"]
+        var expected = ["search_flights", "search_cars", "compare_sources", "list_providers", "check_providers"]
         if commands.contains("dates") { expected.insert("cheapest_dates", at: 3) }
         #expect(tools.map { $0["name"] as? String } == expected)
         for tool in tools {
