@@ -45,6 +45,7 @@ public struct Aggregator: Sendable {
     ) async -> SearchResult {
         let runs = await runner.run(providers, query: query, progress: progress)
         let pipeline = SearchPipeline(rates: settings.rates, favorites: FavoriteCarriers(settings.favoriteCarriers))
-        return pipeline.run(consume runs, query: query)
+        // The pipeline gets as long again as the providers had: its work is linear in what they sent.
+        return pipeline.run(consume runs, query: query, until: ContinuousClock.now.advanced(by: settings.deadline))
     }
 }
