@@ -77,6 +77,8 @@ public struct CachingTransport: HTTPTransport {
             case .corrupt(let reason):
                 throw TransportError(
                     .notCached, "its cached answer cannot be used (\(reason)); the next live answer replaces it")
+            case .untrusted(let reason):
+                throw TransportError(.notCached, "its cached answer is not read: \(reason)")
             }
         case .record:
             let response = try await base.send(request)
