@@ -216,9 +216,9 @@ struct MCPSessionTests {
             gate.signal()
             loopback.stop()
         }
-        let server = try await MCPServerProcess.start(environment: [
-            "AGGREGATE_KIWI_ENDPOINT": loopback.baseURL.absoluteString
-        ])
+        // The operator allows long calls; a call may only ask for as long as the operator allows.
+        let server = try await MCPServerProcess.start(
+            arguments: ["--timeout", "600"], environment: ["AGGREGATE_KIWI_ENDPOINT": loopback.baseURL.absoluteString])
         _ = try Self.result(try await server.call(1, "initialize", Self.initializeParams))
         try await server.request(
             "slow", "tools/call", ["name": "search_flights", "arguments": ["providers": ["kiwi"], "timeout": 120]])
@@ -240,9 +240,8 @@ struct MCPSessionTests {
         // only the cancellation can end this call in time.
         let loopback = try LoopbackHTTPServer { _ in .slow(seconds: 300, then: .json(LiveEndpointTests.kiwiBody)) }
         defer { loopback.stop() }
-        let server = try await MCPServerProcess.start(environment: [
-            "AGGREGATE_KIWI_ENDPOINT": loopback.baseURL.absoluteString
-        ])
+        let server = try await MCPServerProcess.start(
+            arguments: ["--timeout", "600"], environment: ["AGGREGATE_KIWI_ENDPOINT": loopback.baseURL.absoluteString])
         _ = try Self.result(try await server.call(1, "initialize", Self.initializeParams))
         try await server.request(
             2, "tools/call", ["name": "search_flights", "arguments": ["providers": ["kiwi"], "timeout": 600]])
@@ -298,9 +297,8 @@ struct MCPSessionTests {
             gate.signal()
             loopback.stop()
         }
-        let server = try await MCPServerProcess.start(environment: [
-            "AGGREGATE_KIWI_ENDPOINT": loopback.baseURL.absoluteString
-        ])
+        let server = try await MCPServerProcess.start(
+            arguments: ["--timeout", "600"], environment: ["AGGREGATE_KIWI_ENDPOINT": loopback.baseURL.absoluteString])
         _ = try Self.result(try await server.call(1, "initialize", Self.initializeParams))
         try await server.request(
             2, "tools/call", ["name": "search_flights", "arguments": ["providers": ["kiwi"], "timeout": 600]])

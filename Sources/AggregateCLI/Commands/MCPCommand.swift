@@ -19,6 +19,12 @@ struct MCPCommand: Command {
                 key: .endpoint, valueName: "ID=URL",
                 help: "Where a provider's responses come from, for every call (repeatable)", repeatable: true),
             OptionSpec(key: .rates, valueName: "FILE", help: "Exchange-rates JSON for every call"),
+            OptionSpec(
+                key: .timeout, valueName: "SECONDS",
+                help: "Deadline of every call, which a call may lower but not raise (default: 10)"),
+            OptionSpec(
+                key: .maxResponseSize, valueName: "SIZE",
+                help: "Largest response any call accepts, which a call may lower but not raise (default: 32MiB)"),
         ],
         discussion: """
             An MCP client starts 'aggregate mcp' and talks JSON-RPC 2.0 to it, one message a line, on standard
@@ -28,8 +34,9 @@ struct MCPCommand: Command {
             {"from": "VIE", "max_price": 150}, and answers with the command's JSON output.
 
             Endpoints and rate files are the operator's choice, not the model's: set them here, in the
-            environment (AGGREGATE_<ID>_ENDPOINT) or in the config file. The server ends when standard input
-            closes, after the calls in progress.
+            environment (AGGREGATE_<ID>_ENDPOINT) or in the config file. So are the deadline and the size
+            cap: a call may ask for less than the operator's, never more. At most 8 calls run at once. The
+            server ends when standard input closes, after the calls in progress.
 
             EXAMPLES:
               aggregate mcp
@@ -52,9 +59,19 @@ struct MCPCommand: Command {
             flags: options.all(.endpoint), environment: context.environment, config: config,
             providers: context.catalog.all, command: name)
         var operatorOptions = options.all(.endpoint).map { (key: OptionKey.endpoint, value: $0) }
+        let reader = ValueReader(options: options, command: name)
         if let rates = options.value(.rates) {
-            _ = try ValueReader(options: options, command: name).rates(rates)
+            _ = try reader.rates(rates)
             operatorOptions.append((key: .rates, value: rates))
+        }
+        // The operator's limits, which calls may only lower (see MCPToolRunner).
+        if let timeout = options.value(.timeout) {
+            _ = try reader.seconds(.timeout)
+            operatorOptions.append((key: .timeout, value: timeout))
+        }
+        if let size = options.value(.maxResponseSize) {
+            _ = try reader.size(.maxResponseSize)
+            operatorOptions.append((key: .maxResponseSize, value: size))
         }
         let installed = AggregateTool.commands.map { $0.configuration.name }
         runner = MCPToolRunner(
