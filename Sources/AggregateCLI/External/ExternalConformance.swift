@@ -79,6 +79,9 @@ enum ExternalConformance {
             text += ", requires \(spec.requires.sorted().map(\.rawValue).joined(separator: ", "))"
         }
         if !spec.environment.isEmpty { text += ", reads \(spec.environment.joined(separator: ", "))" }
+        if !spec.withheld.isEmpty {
+            text += "; not passed, as aggregate's own: \(spec.withheld.joined(separator: ", "))"
+        }
         return text
     }
 
