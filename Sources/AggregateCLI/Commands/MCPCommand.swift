@@ -84,7 +84,8 @@ struct MCPCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         // The protocol gets a descriptor of its own, and standard output becomes standard error, so that
         // nothing printed by mistake can ever corrupt the message stream.
-        let protocolOutput = dup(STDOUT_FILENO)
+        // Close-on-exec, as everything the tool opens: no program a call starts may write into the stream.
+        let protocolOutput = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
         guard protocolOutput >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
             console.printError("error: cannot set up standard output for the protocol")
             return .failure
