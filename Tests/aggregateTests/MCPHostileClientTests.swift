@@ -96,6 +96,19 @@ struct MCPHostileClientTests {
         #expect((lowered["result"] as? [String: Any])?["isError"] as? Bool == false, "\(lowered)")
         server.closeInput()
         #expect(try await server.exitStatus() == 0)
+
+        // Limits the operator raised on the server's command line hold in place of the defaults.
+        let raised = try await MCPServerProcess.start(arguments: ["--timeout", "30", "--max-response-size", "64MiB"])
+        defer { raised.closeInput() }
+        for (id, asked, refused) in [
+            (1, ["timeout": 20, "max_response_size": "48MiB"], false), (2, ["timeout": 40], true),
+            (3, ["max_response_size": "65MiB"], true),
+        ] as [(Int, [String: Any], Bool)] {
+            let answer = try await raised.call(
+                id, "tools/call", ["name": "search_flights", "arguments": base.merging(asked) { $1 }])
+            let result = try #require(answer["result"] as? [String: Any], "\(answer)")
+            #expect(result["isError"] as? Bool == refused, "\(asked): \(answer)")
+        }
     }
 
     @Test func callsInFlightAreCapped() async throws {
@@ -212,7 +225,8 @@ struct MCPHostileClientTests {
                     continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile())
                 }
             }
-            process.waitUntilExit()
+            // Waited for without holding one of the few threads every other test runs on.
+            while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
             #expect(process.terminationStatus == 0)
             #expect(drained.split(separator: 0x0A).count == requests)
         }

@@ -49,15 +49,18 @@ struct MCPToolRunner: Sendable {
             let given = try MCPToolArguments.commandLine(arguments, properties: properties)
             let asked = try ParsedOptions.parse(given, specs: configuration.options, command: configuration.name)
             let keys = Set(configuration.options.map(\.key))
-            var words = tool.fixedArguments
-            if keys.contains(.format) { words.append("\(OptionKey.format)=json") }
-            words += operatorOptions.filter { keys.contains($0.key) && !asked.gave($0.key) }.map {
-                "\($0.key)=\($0.value)"
-            }
+            var fixed = tool.fixedArguments
+            if keys.contains(.format) { fixed.append("\(OptionKey.format)=json") }
+            let operatorWords = operatorOptions.filter { keys.contains($0.key) }
+            let words = fixed + operatorWords.filter { !asked.gave($0.key) }.map { "\($0.key)=\($0.value)" }
             let typed = try ParsedOptions.parse(
                 words + given, specs: configuration.options, command: configuration.name)
             if Self.limits.contains(where: asked.gave) {
-                let own = try ParsedOptions.parse(words, specs: configuration.options, command: configuration.name)
+                // The operator's limits are what the command would use with the operator's words alone, every
+                // one of them, including those the call's arguments replace.
+                let own = try ParsedOptions.parse(
+                    fixed + operatorWords.map { "\($0.key)=\($0.value)" }, specs: configuration.options,
+                    command: configuration.name)
                 try Self.checkLimits(typed, against: own, context: context, command: configuration.name)
             }
             let options = try KeptSettings.apply(
