@@ -321,9 +321,12 @@ public struct FavoritesStore: Sendable {
     }
 
     private static func sorted(_ entries: [String]) -> [String] {
+        // Each entry folded once, not once per comparison.
         var seen = Set<String>()
-        return entries.filter { seen.insert(AirlineDirectory.fold($0)).inserted }
-            .sorted { (AirlineDirectory.fold($0), $0) < (AirlineDirectory.fold($1), $1) }
+        return entries.map { (folded: AirlineDirectory.fold($0), entry: $0) }
+            .filter { seen.insert($0.folded).inserted }
+            .sorted { ($0.folded, $0.entry) < ($1.folded, $1.entry) }
+            .map(\.entry)
     }
 
     private static func posixCode(of error: any Error) -> Int32? {
