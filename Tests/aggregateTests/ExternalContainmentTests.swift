@@ -122,6 +122,25 @@ struct ExternalContainmentTests {
         }
     }
 
+    @Test func programsStartedTogetherAreNeverTakenForEachOthersLeftovers() async throws {
+        let programs = try ProviderPrograms()
+        let ids = (1...8).map { "pytogether\($0)" }
+        for id in ids { try programs.add(id, search: ExternalProviderTests.twoFlights) }
+        // Each round asks every spec afresh, all at once: one program ending while another has just started.
+        for _ in 0..<3 {
+            let cache = try TemporaryFolder()
+            let run = try await Binary.run(
+                ["providers", "--format", "json"],
+                environment: programs.environment.merging(["XDG_CACHE_HOME": cache.url.path]) { $1 })
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(!run.stderr.contains("left out"), "\(run.stderr)")
+            let listed = try #require(try run.json()["providers"] as? [[String: Any]]).compactMap {
+                $0["id"] as? String
+            }
+            #expect(Set(ids).isSubset(of: Set(listed)), "\(listed)")
+        }
+    }
+
     @Test func aSpecThatCannotBeReadIsLeftOutWithoutStoppingOtherCommands() async throws {
         let programs = try ProviderPrograms()
         let spec = """

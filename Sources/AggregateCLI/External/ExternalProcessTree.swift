@@ -89,10 +89,13 @@ enum ExternalProcessTree {
     nonisolated(unsafe) private static var programs: Set<pid_t> = []
     nonisolated(unsafe) private static var isSubreaper = false
 
-    /// Notes a program just started; on Linux, makes the tool a subreaper first, once.
-    static func started(_ pid: pid_t) {
+    /// Starts a program and notes it, under the lock a sweep holds while it looks, so that no sweep can
+    /// see a program that has started and not been noted yet, and take it for something left behind. On
+    /// Linux the tool becomes a subreaper first, once, so that even a program's first orphan is adopted.
+    /// - Parameter spawn: starts the program; its pid, or the error number.
+    /// - Returns: what `spawn` returned.
+    static func starting(_ spawn: () -> Result<pid_t, SpawnFailure>) -> Result<pid_t, SpawnFailure> {
         lock.withLock {
-            programs.insert(pid)
             #if os(Linux)
                 if !isSubreaper {
                     isSubreaper = true
@@ -103,7 +106,15 @@ enum ExternalProcessTree {
                     }
                 }
             #endif
+            let result = spawn()
+            if case .success(let pid) = result { programs.insert(pid) }
+            return result
         }
+    }
+
+    /// Why a program could not be started: the error number.
+    struct SpawnFailure: Error {
+        var code: Int32
     }
 
     /// Notes that a program has ended and been reaped.
@@ -122,7 +133,9 @@ enum ExternalProcessTree {
             let toolSession = getsid(0)
             // A process being killed may have been forking: look again until a look finds nothing new.
             for round in 0..<50 {
-                let running = lock.withLock { programs }
+                // Under the lock: every program started by then is noted, and none starts meanwhile.
+                lock.lock()
+                let running = programs
                 let table = processTable()
                 var targets = Set<pid_t>()
                 for entry in table.values where entry.pid != tool && !running.contains(entry.pid) {
@@ -147,6 +160,7 @@ enum ExternalProcessTree {
                 }
                 let alive = targets.filter { table[$0]?.state != "Z" }
                 for pid in alive { kill(pid, SIGKILL) }
+                lock.unlock()
                 killed.formUnion(alive)
                 adopted.formUnion(targets.filter { table[$0]?.parent == tool })
                 if alive.isEmpty { break }

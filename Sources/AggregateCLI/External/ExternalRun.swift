@@ -210,15 +210,19 @@ final class ExternalRun: @unchecked Sendable {
             Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | ExternalProcessTree.spawnFlags))
         let argv = [program] + arguments
         let envp = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let result = withCStrings(argv) { argvPointers in
-            withCStrings(envp) { envPointers in
-                posix_spawn(&pid, program, &actions, &attributes, argvPointers, envPointers)
+        let started = ExternalProcessTree.starting { () -> Result<pid_t, ExternalProcessTree.SpawnFailure> in
+            var pid: pid_t = 0
+            let result = withCStrings(argv) { argvPointers in
+                withCStrings(envp) { envPointers in
+                    posix_spawn(&pid, program, &actions, &attributes, argvPointers, envPointers)
+                }
             }
+            return result == 0 ? .success(pid) : .failure(ExternalProcessTree.SpawnFailure(code: result))
         }
-        guard result == 0 else { return .failure(result) }
-        ExternalProcessTree.started(pid)
-        return .success(pid)
+        switch started {
+        case .success(let pid): return .success(pid)
+        case .failure(let failure): return .failure(failure.code)
+        }
     }
 
     /// Calls `body` with a NULL-terminated array of C strings, as `posix_spawn` takes arguments and
