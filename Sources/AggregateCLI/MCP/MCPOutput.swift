@@ -54,9 +54,6 @@ final class MCPOutput: @unchecked Sendable {
         }
     }
 
-    /// Bytes queued and not yet written.
-    var pendingBytes: Int { lock.withLock { pending } }
-
     /// Returns once the bytes queued are at most ``maxPendingBytes``: at once when they are, else when
     /// the client has read enough (or gone).
     func waitForRoom() async {
