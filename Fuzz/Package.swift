@@ -27,6 +27,13 @@ let package = Package(
         .executableTarget(
             name: "FuzzJSONFile",
             dependencies: ["FuzzDriver", .product(name: "ProviderKit", package: "aggregate")]),
+        // The readers of an outside provider program's spec and output lines, internals of the command line.
+        .executableTarget(
+            name: "FuzzExternal",
+            dependencies: [
+                "FuzzDriver", "FuzzSupport", .product(name: "AggregateCLI", package: "aggregate"),
+                .product(name: "ProviderKit", package: "aggregate"),
+            ]),
     ]
         + targets.map { name in
             .executableTarget(

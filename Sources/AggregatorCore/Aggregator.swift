@@ -49,6 +49,8 @@ public struct Aggregator: Sendable {
         _ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil
     ) async -> SearchResult {
         let runs = await runner.run(providers, query: query, progress: progress)
-        return pipeline.run(consume runs, query: query)
+        // The pipeline gets as long again as the providers had: its work is linear in what they sent.
+        return pipeline.run(
+            consume runs, query: query, until: ContinuousClock.now.advanced(by: settings.limits.deadline))
     }
 }

@@ -3,6 +3,12 @@ import Foundation
 import ProviderKit
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("The favourites store: atomic, owner-only, locked, and careful with corrupt files")
 struct FavoritesStoreTests {
     /// A fresh folder under the temporary directory, removed afterwards; the store's own folder is
@@ -111,6 +117,45 @@ struct FavoritesStoreTests {
             try await group.waitForAll()
         }
         #expect(Set(try sandbox.store().list().entries) == Set(codes))
+    }
+
+    @Test func aChangeThatWouldMakeTheFileTooLargeToReadBackIsRefused() throws {
+        let sandbox = try Sandbox()
+        let store = sandbox.store()
+        _ = try store.add("OS")
+        // Names of up to 100 characters; ten thousand of them are more than the file the store reads.
+        let names = (0..<12_000).map { String(format: "Airline %05d ", $0) + String(repeating: "x", count: 86) }
+        #expect(names.allSatisfy { $0.count == 100 })
+        let error = #expect(throws: FavoritesError.self) { try store.add(names) }
+        #expect(error?.code == .invalidEntry)
+        #expect(error?.message.contains("\(FavoritesStore.maxFileBytes)") == true, "\(error?.message ?? "")")
+        #expect(try store.list().entries == ["OS"], "nothing changed, and the file still reads")
+        let longest = String(repeating: "y", count: 101)
+        let tooLong = #expect(throws: FavoritesError.self) { try store.add(longest) }
+        #expect(tooLong?.code == .invalidEntry)
+        #expect(tooLong?.message.contains("100 characters") == true, "\(tooLong?.message ?? "")")
+        #expect(try store.add(String(longest.dropLast())).changed)
+    }
+
+    @Test func aFolderOrFileOthersCanChangeIsNotTrusted() throws {
+        let sandbox = try Sandbox()
+        let store = sandbox.store()
+        _ = try store.add("OS")
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: sandbox.folder.path)
+        let open = #expect(throws: FavoritesError.self) { try store.list() }
+        #expect(open?.message.contains("writable by others") == true, "\(open?.message ?? "")")
+        #expect(throws: FavoritesError.self) { try store.add("KL") }
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: sandbox.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: sandbox.file.path)
+        let file = #expect(throws: FavoritesError.self) { try store.list() }
+        #expect(file?.message.contains(sandbox.file.path) == true, "\(file?.message ?? "")")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sandbox.file.path)
+        #expect(try store.list().entries == ["OS"])
+        // Only root can give a file away to test the owner; the mode test above holds for everyone.
+        guard geteuid() == 0 else { return }
+        chown(sandbox.file.path, 65_534, 65_534)
+        let owner = #expect(throws: FavoritesError.self) { try store.list() }
+        #expect(owner?.message.contains("owned by") == true, "\(owner?.message ?? "")")
     }
 
     @Test func aFolderThatCannotBeWrittenIsAOneLineError() throws {

@@ -5,6 +5,12 @@ import ProviderKit
 import ProviderTestKit
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 private func permissions(_ url: URL) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     return try #require(attributes[.posixPermissions] as? Int)
@@ -47,6 +53,45 @@ struct ResponseCacheTests {
         #expect(try permissions(cache.file(provider: "kiwi", url: url)) == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("kiwi").path)
         #expect(leftovers.count == 1, "no temporary file is left behind")
+    }
+
+    @Test func entriesOthersCouldHaveChangedAreNotTrustedNorWritten() throws {
+        let folder = try ScratchFolder()
+        let root = folder.url.appendingPathComponent("aggregate")
+        let cache = ResponseCache(folder: root)
+        let url = try #require(request)
+        try cache.store(Data("[]".utf8), provider: "kiwi", url: url, retrievedAt: Date())
+        let file = cache.file(provider: "kiwi", url: url)
+        for (path, open, closed) in [
+            (root.path, 0o777, 0o700), (root.appendingPathComponent("kiwi").path, 0o770, 0o700),
+            (file.path, 0o666, 0o600),
+        ] {
+            chmod(path, mode_t(open))
+            guard case .untrusted(let reason) = cache.load(provider: "kiwi", url: url) else {
+                Issue.record("an entry under \(path), mode \(String(open, radix: 8)), was trusted")
+                continue
+            }
+            #expect(reason.contains(path) && reason.contains("writable by others"), "\(reason)")
+            chmod(path, mode_t(closed))
+        }
+        guard case .hit(let entry) = cache.load(provider: "kiwi", url: url) else {
+            Issue.record("the entry is trusted again once only its owner can change it")
+            return
+        }
+        #expect(entry.body == Data("[]".utf8))
+        chmod(root.path, 0o777)
+        #expect(throws: CacheError.self, "nothing is written where others could read or replace it") {
+            try cache.store(Data("[1]".utf8), provider: "kiwi", url: url, retrievedAt: Date())
+        }
+        chmod(root.path, 0o700)
+        // Only root can give a file away to test the owner; the mode test above holds for everyone.
+        guard geteuid() == 0 else { return }
+        chown(file.path, 65_534, 65_534)
+        guard case .untrusted(let reason) = cache.load(provider: "kiwi", url: url) else {
+            Issue.record("an entry owned by another user was trusted")
+            return
+        }
+        #expect(reason.contains("owned by"), "\(reason)")
     }
 
     enum Damage: String, CaseIterable {

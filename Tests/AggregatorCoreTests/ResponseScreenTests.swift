@@ -76,6 +76,16 @@ struct ResponseScreenTests {
         #expect(run.outcome.notes.isEmpty)
     }
 
+    @Test func aSkippedCountAProviderMadeUpIsKeptWithinBoundsSoNoSumOfItTraps() async throws {
+        let offers = [try Self.flight("free", price: 0, link: nil), try Self.flight("fine", price: 10, link: nil)]
+        for (stated, kept) in [(Int.max, 1_000_000_001), (Int.min, 1), (-5, 1)] {
+            let run = try #require(await Self.run(FakeProvider("hostile", behaviour: .offers(offers, skipped: stated))))
+            #expect(run.outcome.skipped == kept, "\(stated)")
+        }
+        let clean = ProviderResponse(offers: [try Self.flight("fine", price: 10, link: nil)], skipped: Int.max)
+        #expect(ResponseScreen().screen(clean).response.skipped == 1_000_000_000)
+    }
+
     @Test func airlineRecordsKeepOnlyWebImages() async throws {
         let records = [
             AirlineRecord(id: 1, name: "Austrian", iata: "OS", imageURL: try Self.url("https://logos.example/os.png")),

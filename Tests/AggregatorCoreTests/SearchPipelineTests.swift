@@ -52,6 +52,27 @@ struct SearchPipelineTests {
         #expect(result.offers.map { $0.sources.map(\.provider) } == [["kiwi", "aviasales"]])
     }
 
+    @Test func aCancelledSearchStopsJudgingTripsAndSaysSo() async {
+        let many = (0..<3_000).map { index in
+            OfferFactory.flight(
+                provider: "kiwi", carrier: "OS", flightNumber: "\(index)", from: "VIE", to: "BCN",
+                departure: "2026-12-19 18:20", price: 100)
+        }
+        let answers = Self.runs(many)
+        let airlines = (0..<100).map { String(format: "X%02d", $0 % 100) } + ["OS"]
+        let task = Task { () -> SearchResult in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return SearchPipeline().run(answers, query: SearchQuery(airlines: airlines))
+        }
+        let result = await task.value
+        #expect(result.offers.count == 0, "no trip is judged once the search is given up")
+        #expect(result.hints.isEmpty)
+        #expect(result.notes.contains { "\($0)".hasPrefix("stopped") }, "\(result.notes)")
+        let finished = SearchPipeline().run(answers, query: SearchQuery(airlines: airlines))
+        #expect(finished.offers.count == 3_000)
+        #expect(!finished.notes.contains { "\($0)".hasPrefix("stopped") })
+    }
+
     @Test func hintsCountMergedTrips() {
         let result = SearchPipeline().run(answers, query: SearchQuery(maxPrice: 50))
         #expect(result.offers.isEmpty)

@@ -156,7 +156,14 @@ struct KiwiTequilaShapeTests {
     @Test("a stated party that cannot book, or is unreadable, falls back on the party asked for")
     func unreadableParty() async throws {
         let record = try KiwiFixtures.text("tequila-self-transfer.json")
-        for seats in [#"{"adults": 0, "children": 3}"#, #"{"adults": "two"}"#, #"null"#, #"[1, 0, 0]"#] {
+        // Counts no party has, up to the largest a 64-bit number holds, must not trap in the party's sums.
+        let overflowing = [
+            #"{"adults": 1, "children": 9223372036854775807}"#,
+            #"{"adults": 9223372036854775807, "children": 9223372036854775807, "infants": 9223372036854775807}"#,
+            #"{"adults": -9223372036854775808, "children": -9223372036854775808}"#,
+            #"{"adults": "9223372036854775807", "children": "1"}"#,
+        ]
+        for seats in [#"{"adults": 0, "children": 3}"#, #"{"adults": "two"}"#, #"null"#, #"[1, 0, 0]"#] + overflowing {
             let body = record.replacingOccurrences(
                 of: #"{"passengers": 1, "adults": 1, "children": 0, "infants": 0}"#, with: seats)
             let query = SearchQuery(passengers: Passengers(adults: 3))

@@ -5,6 +5,12 @@ import Testing
 
 @testable import AggregateCLI
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The protocol `aggregate.provider.v1` as the tool reads it, without running a program: specs, offer
 /// lines, status lines, and how a run's ending becomes an answer or a typed error.
 @Suite("outside provider protocol")
@@ -69,6 +75,16 @@ struct ExternalProtocolTests {
             "environment[0] is not a variable name"
         ),
         (#"{"protocol": "aggregate.provider.v1", "id": "pytest", "offers": ["cars"]}"#, "name is missing"),
+        (
+            #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["flights"], "#
+                + #""sample_query": {"passengers": {"adults": 1, "children": 9223372036854775807}}}"#,
+            "sample_query.passengers is not a party that can travel together"
+        ),
+        (
+            #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["flights"], "#
+                + #""sample_query": {"passengers": {"adults": -9223372036854775808, "infants": -1}}}"#,
+            "sample_query.passengers is not a party that can travel together"
+        ),
     ])
     func aSpecThatCannotBeUsedSaysWhy(text: String, reason: String) {
         #expect(throws: ExternalSpecError.self) { try Self.spec(text) }
@@ -183,6 +199,56 @@ struct ExternalProtocolTests {
     @Test func aProgramGetsOnlyTheVariablesItsSpecNamesAndItsEndpoint() throws {
         let environment = try Self.provider().programEnvironment(endpoint: "embedded")
         #expect(environment == ["PATH": "/bin", "HOME": "/home/x", "AGGREGATE_ENDPOINT": "embedded"])
+    }
+
+    @Test func theToolsOwnVariablesReachAProgramOnlyAsItsOwnKey() throws {
+        let asked = [
+            "AGGREGATE_KIWI_API_KEY", "AGGREGATE_PYTEST_API_KEY", "AGGREGATE_PYTEST_ENDPOINT", "AGGREGATE_CURRENCY",
+            "AGGREGATE_ENDPOINT", "PYTEST_TOKEN",
+        ]
+        let list = asked.map { "\"\($0)\"" }.joined(separator: ", ")
+        let spec = try Self.spec(
+            #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["flights"], "#
+                + #""environment": [\#(list)]}"#)
+        var environment = Dictionary(uniqueKeysWithValues: asked.map { ($0, "value of \($0)") })
+        environment["PATH"] = "/bin"
+        let provider = ExternalProvider(
+            program: ExternalProgram(id: Self.id, path: "/nonexistent/aggregate-provider-pytest", origin: .path),
+            spec: spec, environment: environment, children: nil)
+        #expect(
+            provider.programEnvironment(endpoint: "embedded") == [
+                "PATH": "/bin", "AGGREGATE_PYTEST_API_KEY": "value of AGGREGATE_PYTEST_API_KEY",
+                "PYTEST_TOKEN": "value of PYTEST_TOKEN", "AGGREGATE_ENDPOINT": "embedded",
+            ])
+    }
+
+    @Test func aSpecsLimitsAreCheckedBeforeItsListsAreRead() {
+        // 33 names, then one that is not a name at all: the count settles it before any name is compared.
+        let names = (0..<33).map { "\"V\($0)\"" } + ["5"] + (0..<2_000).map { _ in "\"V0\"" }
+        let text =
+            #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["flights"], "environment": ["#
+            + names.joined(separator: ",") + "]}"
+        do {
+            _ = try Self.spec(text)
+            Issue.record("a spec of 2034 names was accepted")
+        } catch {
+            #expect(error.message == "environment names more than 32 variables", "\(error.message)")
+        }
+    }
+
+    @Test func aKeptSpecOthersCouldHaveWrittenIsNotUsed() throws {
+        let folder = try TemporaryFolder()
+        let root = folder.url.appendingPathComponent("aggregate")
+        let cache = ExternalSpecCache(cacheFolder: root)
+        let program = try folder.write("aggregate-provider-pytest", "#!/bin/sh\n")
+        let key = try #require(ExternalSpecCache.FileKey(path: program.path))
+        cache.store(.printed(Data("{}".utf8)), for: program.path, key: key)
+        #expect(cache.entry(for: program.path, key: key) == .printed(Data("{}".utf8)))
+        let specs = root.appendingPathComponent("external_specs").path
+        chmod(specs, 0o777)
+        #expect(cache.entry(for: program.path, key: key) == nil, "a planted spec could name any variable")
+        chmod(specs, 0o700)
+        #expect(cache.entry(for: program.path, key: key) == .printed(Data("{}".utf8)))
     }
 
     @Test func onlyAbsoluteFoldersOfPathAreSearchedEachOnce() {

@@ -20,7 +20,7 @@ struct MCPMessageTests {
     @Test func requestsKeepTheirIdsExactly() {
         #expect(
             Self.parse(#"{"jsonrpc": "2.0", "id": 7, "method": "ping"}"#)
-                == .request(id: .number(7), method: "ping", params: nil))
+                == .request(id: .number("7"), method: "ping", params: nil))
         #expect(
             Self.parse(#"{"jsonrpc": "2.0", "id": "a-1", "method": "tools/call", "params": {"name": "x"}}"#)
                 == .request(id: .string("a-1"), method: "tools/call", params: .object([("name", .string("x"))])))
@@ -33,6 +33,26 @@ struct MCPMessageTests {
         }
         id.write(to: &writer)
         #expect(writer.text == "9007199254740993")
+    }
+
+    @Test func idsAreEchoedAsWrittenAndTwoDifferentTextsAreTwoIds() throws {
+        func id(_ text: String) throws -> JSONRPCID {
+            guard case .request(let id, _, _) = Self.parse(#"{"jsonrpc":"2.0","id":\#(text),"method":"ping"}"#) else {
+                throw MCPTestTimeout(waitingFor: "a request with id \(text)")
+            }
+            return id
+        }
+        for text in [
+            "123456789012345678901234567890123456789012", "1.0", "1E+2", "-0", "0.1000", #""\ud800""#, #""\udbff""#,
+            #""a\u0062c""#, #""caf\u00e9""#,
+        ] {
+            var writer = JSONWriter(style: .compact)
+            try id(text).write(to: &writer)
+            #expect(writer.text == text)
+        }
+        #expect(try id(#""\ud800""#) != id(#""\udbff""#), "lone surrogates are two ids, not one replacement character")
+        #expect(
+            try id("123456789012345678901234567890123456789012") != id("123456789012345678901234567890123456789013"))
     }
 
     @Test func aMessageWithoutAnIdIsANotification() {

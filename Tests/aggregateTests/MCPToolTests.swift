@@ -112,7 +112,7 @@ struct MCPToolTests {
 
     @Test func onlyToolsWhoseCommandIsInstalledAreOffered() {
         let tools = MCPTool.available(commands: ["search", "providers"], providerIDs: Self.ids).map(\.name)
-        #expect(tools == ["search_flights", "search_cars", "list_providers"])
+        #expect(tools == ["search_flights", "search_cars", "list_providers", "check_providers"])
         let withDates = MCPTool.available(commands: ["search", "compare", "providers", "dates"], providerIDs: Self.ids)
         #expect(withDates.map(\.name).contains("cheapest_dates"))
     }

@@ -24,15 +24,15 @@ struct ProviderCheckCommandTests {
         let lines = run.stdoutLines.filter { !$0.isEmpty }
         #expect(lines.first?.hasPrefix("Checking pygood (PATH: \(programs.path)/aggregate-provider-pygood)") == true)
         let checks = lines.dropFirst().dropLast()
-        #expect(checks.count == 9)
+        #expect(checks.count == 10)
         #expect(checks.allSatisfy { $0.hasPrefix("✓ ") }, "\(checks)")
         for title in [
             "spec valid", "sample search maps: 2 offers", "ids unique and stable", "prices positive",
-            "every output line reads", "deadline honoured", "a broken line handled",
+            "every output line reads", "deadline honoured", "nothing left running", "a broken line handled",
         ] {
             #expect(checks.contains { $0.hasPrefix("✓ \(title)") }, "\(title) is checked")
         }
-        #expect(lines.last == "pygood passes all 9 checks")
+        #expect(lines.last == "pygood passes all 10 checks")
         #expect(run.stderr.isEmpty)
     }
 
@@ -44,7 +44,7 @@ struct ProviderCheckCommandTests {
         let check = try await Binary.run(
             ["provider", "check", "pyflights", "--timeout", Self.deadline], environment: environment)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdoutLines.contains("pyflights passes all 9 checks"))
+        #expect(check.stdoutLines.contains("pyflights passes all 10 checks"))
 
         let search = try await Binary.run(
             ["search", "--from", "VIE", "--to", "BCN", "--format", "json", "--timeout", Self.deadline],
@@ -72,7 +72,7 @@ struct ProviderCheckCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stderrLines == [
-                "error: pybad fails 1 check (8 not run); spec valid: its id is 'someone-else', but it was found as "
+                "error: pybad fails 1 check (9 not run); spec valid: its id is 'someone-else', but it was found as "
                     + "'pybad'"
             ])
         #expect(run.stdoutLines.contains("✗ spec valid: its id is 'someone-else', but it was found as 'pybad'"))

@@ -5,7 +5,9 @@ import ProviderKit
 
 /// Runs one provider's search on bytes libFuzzer makes up, as the body of one of its requests, the other
 /// requests answered with its own samples: the decoder and the mapping see every kind of broken input,
-/// and any outcome but a crash, a hang or a runaway allocation is a pass.
+/// and any outcome but a crash, a hang or a runaway allocation is a pass. The bytes after the first are
+/// mutated as JSON of the provider's own shape (``JSONMutator``), so that extreme values reach the
+/// mapping's arithmetic at once.
 public enum ProviderFuzzing {
     /// Starts libFuzzer on a provider, or writes its seeds when the first argument is `--write-seeds DIR`.
     /// - Parameter provider: the provider under test.
@@ -31,6 +33,8 @@ public enum ProviderFuzzing {
             let query = provider.descriptor.samples.query
             run { _ = try? await provider.search(query, using: client) }
         }
+        // The first byte picks the request; the rest is the answer, JSON of the provider's shape.
+        JSONMutator.install(prefix: 1)
         return aggregate_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv) { data, count in
             guard let data else { return 0 }
             ProviderFuzzing.target?(Data(bytes: data, count: count))

@@ -24,6 +24,12 @@ struct MCPCommand: Command {
                 help:
                     "Ask every provider's live service on every call; keyless ones need nothing, the others their credentials"
             ),
+            OptionSpec(
+                key: .timeout, valueName: "SECONDS",
+                help: "Deadline of every call, which a call may lower but not raise (default: 10)"),
+            OptionSpec(
+                key: .maxResponseSize, valueName: "SIZE",
+                help: "Largest response any call accepts, which a call may lower but not raise (default: 32MiB)"),
         ],
         discussion: """
             An MCP client starts 'aggregate mcp' and talks JSON-RPC 2.0 to it, one message a line, on standard
@@ -33,8 +39,9 @@ struct MCPCommand: Command {
             {"from": "VIE", "max_price": 150}, and answers with the command's JSON output.
 
             Endpoints, live services and rate files are the operator's choice, not the model's: set them here,
-            in the environment (AGGREGATE_<ID>_ENDPOINT, AGGREGATE_LIVE) or in the config file. The server ends when standard input
-            closes, after the calls in progress.
+            in the environment (AGGREGATE_<ID>_ENDPOINT, AGGREGATE_LIVE) or in the config file. So are the
+            deadline and the size cap: a call may ask for less than the operator's, never more. At most 8 calls
+            run at once. The server ends when standard input closes, after the calls in progress.
 
             EXAMPLES:
               aggregate mcp
@@ -59,9 +66,19 @@ struct MCPCommand: Command {
             providers: context.catalog.all, command: name)
         var operatorOptions = options.all(.endpoint).map { (key: OptionKey.endpoint, value: $0) }
         if options.has(.live) { operatorOptions.append((key: .live, value: "")) }
+        let reader = ValueReader(options: options, command: name)
         if let rates = options.value(.rates) {
-            _ = try ValueReader(options: options, command: name).rates(rates)
+            _ = try reader.rates(rates)
             operatorOptions.append((key: .rates, value: rates))
+        }
+        // The operator's limits, which calls may only lower (see MCPToolRunner).
+        if let timeout = options.value(.timeout) {
+            _ = try reader.seconds(.timeout)
+            operatorOptions.append((key: .timeout, value: timeout))
+        }
+        if let size = options.value(.maxResponseSize) {
+            _ = try reader.size(.maxResponseSize)
+            operatorOptions.append((key: .maxResponseSize, value: size))
         }
         let installed = AggregateTool.commands.map { $0.configuration.name }
         runner = MCPToolRunner(
@@ -74,7 +91,8 @@ struct MCPCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         // The protocol gets a descriptor of its own, and standard output becomes standard error, so that
         // nothing printed by mistake can ever corrupt the message stream.
-        let protocolOutput = dup(STDOUT_FILENO)
+        // Close-on-exec, as everything the tool opens: no program a call starts may write into the stream.
+        let protocolOutput = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
         guard protocolOutput >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
             console.printError("error: cannot set up standard output for the protocol")
             return .failure

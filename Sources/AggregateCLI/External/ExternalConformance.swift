@@ -14,7 +14,10 @@ import ProviderKit
 ///    line, and whose exit must be 0;
 /// 4. **deadline honoured**: that run finished before the deadline (a program that overruns is stopped
 ///    there, which the tests show; the check does not wait for a slow program beyond the deadline);
-/// 5. **a broken line handled**: that run's output with its first offer line cut in half, read again:
+/// 5. **nothing left running**: when that run's program exited, nothing it had started was still running
+///    (what was is killed either way, see ``ExternalProcessTree``; a program that leaves processes behind
+///    fails, as every search would leave them until the tool killed them);
+/// 6. **a broken line handled**: that run's output with its first offer line cut in half, read again:
 ///    the broken line is skipped and counted and the others are kept (or, when it was the only offer,
 ///    the answer is a `malformed_response`).
 enum ExternalConformance {
@@ -25,6 +28,7 @@ enum ExternalConformance {
     static let specTitle = "spec valid"
     static let linesTitle = "every output line reads"
     static let deadlineTitle = "deadline honoured"
+    static let leftoversTitle = "nothing left running"
     static let brokenLineTitle = "a broken line handled"
 
     /// Runs the checks.
@@ -47,7 +51,9 @@ enum ExternalConformance {
         case .success(let value)?:
             spec = value
         case .failure(let error)?:
-            let skipped = (coreAspects.map(ConformanceLine.title(of:)) + [linesTitle, deadlineTitle, brokenLineTitle])
+            let skipped =
+                (coreAspects.map(ConformanceLine.title(of:))
+                + [linesTitle, deadlineTitle, leftoversTitle, brokenLineTitle])
                 .map { ConformanceLine.notChecked($0, as: "the spec cannot be used") }
             return [.fail(specTitle, error.message)] + skipped
         case nil:
@@ -70,6 +76,7 @@ enum ExternalConformance {
                 : ConformanceLine.pass(
                     deadlineTitle,
                     "finished in \(ExternalProvider.format(outcome.duration)) of \(ExternalProvider.format(deadline))"))
+        lines.append(leftoversLine(outcome))
         lines.append(brokenLine(provider, outcome, maxOutputBytes: maxOutputBytes))
         return lines
     }
@@ -80,6 +87,9 @@ enum ExternalConformance {
             text += ", requires \(spec.requires.sorted().map(\.rawValue).joined(separator: ", "))"
         }
         if !spec.environment.isEmpty { text += ", reads \(spec.environment.joined(separator: ", "))" }
+        if !spec.withheld.isEmpty {
+            text += "; not passed, as aggregate's own: \(spec.withheld.joined(separator: ", "))"
+        }
         return text
     }
 
@@ -99,6 +109,20 @@ enum ExternalConformance {
         } catch {
             return .fail(linesTitle, "\(error.code): \(error.message)")
         }
+    }
+
+    private static func leftoversLine(_ outcome: ExternalRun.Outcome) -> ConformanceLine {
+        guard case .exited = outcome.ending else {
+            return .notChecked(leftoversTitle, as: "the search did not exit by itself")
+        }
+        guard outcome.leftRunning > 0 else {
+            return .pass(leftoversTitle, "nothing it started was still running when it exited")
+        }
+        let count = outcome.leftRunning == 1 ? "1 process" : "\(outcome.leftRunning) processes"
+        return .fail(
+            leftoversTitle,
+            "it exited leaving \(count) it had started still running (they were killed); wait for what you start, "
+                + "or stop it, before exiting")
     }
 
     private static func brokenLine(

@@ -8,7 +8,9 @@ import ProviderKit
 /// Its search ignores the client but for what it says of the search: the provider id its offers take
 /// (`client.provider`), the time left (`client.timeLeft`), the size cap (`client.maxResponseBytes`) and the
 /// endpoint setting (`client.endpointDescription`), which reaches the program as `AGGREGATE_ENDPOINT`
-/// (`embedded` unless the user set one). Only the variables its spec lists, and `PATH`, `HOME`, `LANG` and `TZ`, are passed to it.
+/// (`embedded` unless the user set one). Only the variables its spec lists, and `PATH`, `HOME`, `LANG` and
+/// `TZ`, are passed to it; never the tool's own (``ExternalSpec/isToolVariable(_:for:)``), whatever the spec
+/// lists.
 ///
 /// How a run becomes an answer or a ``ProviderError``:
 /// - it cannot be started: `configuration`;
@@ -80,11 +82,12 @@ struct ExternalProvider: OfferProvider {
             children: children)
     }
 
-    /// The program's whole environment: the base variables and those its spec lists, when set, and the
-    /// endpoint setting.
+    /// The program's whole environment: the base variables and those its spec lists, when set, but for the
+    /// tool's own, and the endpoint setting.
     func programEnvironment(endpoint: String) -> [String: String] {
         let names = Set(ExternalSpec.baseEnvironment + spec.environment)
-        var passed = environment.filter { names.contains($0.key) }
+        let id = spec.id
+        var passed = environment.filter { names.contains($0.key) && !ExternalSpec.isToolVariable($0.key, for: id) }
         passed[Self.endpointVariable] = endpoint
         return passed
     }

@@ -7,7 +7,8 @@ import ProviderKit
 /// ``ExternalProvider`` each, after the installed providers in the catalog.
 ///
 /// A program that is left out (a clashing or malformed id, a spec that cannot be used) is named in one
-/// warning on standard error; every other provider works as usual.
+/// warning on standard error; every other provider works as usual. Each variable of the tool's own that a
+/// spec asks for (``ExternalSpec/withheld``) is named in a warning too, and not passed.
 enum ExternalProviders {
     /// The outside providers found for an environment.
     /// - Parameters:
@@ -36,6 +37,11 @@ enum ExternalProviders {
         for (program, spec) in zip(found.programs, specs) {
             switch spec {
             case .success(let spec):
+                for variable in spec.withheld {
+                    warn(
+                        "warning: the outside provider '\(program.id)' asks for \(variable), a variable of aggregate's "
+                            + "own (another provider's key or a setting); it is not passed to it")
+                }
                 providers.append(
                     ExternalProvider(program: program, spec: spec, environment: environment, children: children))
             case .failure(let error):

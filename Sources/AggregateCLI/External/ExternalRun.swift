@@ -8,19 +8,23 @@ import ProviderKit
     import Darwin
 #endif
 
-/// One run of an outside program: started with `posix_spawn` in a process group of its own, fed its input
-/// on standard input, its standard output collected up to a cap and the tail of its standard error kept as
-/// a log, and stopped when it overruns.
+/// One run of an outside program: started with `posix_spawn` in a session (and so a process group) of its
+/// own, fed its input on standard input, its standard output collected up to a cap and the tail of its
+/// standard error kept as a log, and stopped when it overruns.
 ///
 /// Rules:
 /// - Only the environment given reaches the program; its signals start at their defaults and unblocked.
+/// - It gets standard input, output and error and no other descriptor (``ExternalProcessTree``).
 /// - Its input is written on a thread that blocks `SIGPIPE`, so a program that does not read it costs an
 ///   `EPIPE`, never the tool.
 /// - At the deadline, or when ``requestStop()`` is called (task cancellation, the tool's exit), the whole
 ///   process group gets `SIGTERM`, and `SIGKILL` after ``grace`` if anything is still running.
 /// - Output beyond the cap stops the program at once with `SIGKILL`: the answer is refused anyway.
-/// - When the program exits, whatever it left running in its group is killed, so that nothing it started
-///   can hold its output open; what it wrote before is still read.
+/// - When the program has ended, whatever it started and left running is killed (its session, its group,
+///   their descendants and what the tool adopted of them: ``ExternalProcessTree/sweep(session:)``), so
+///   that nothing it started outlives it or holds its output open; what it wrote before is still read.
+///   How many were left after a program exited by itself is part of the outcome, which
+///   `aggregate provider check` judges.
 /// - Waiting happens on a thread of its own, never on one of Swift concurrency's few threads.
 final class ExternalRun: @unchecked Sendable {
     /// How a run ended.
@@ -49,6 +53,8 @@ final class ExternalRun: @unchecked Sendable {
         var log: [String]
         /// From the start to the end of the run.
         var duration: Duration
+        /// How many processes it had started were still running when it exited by itself, and were killed.
+        var leftRunning = 0
     }
 
     /// How long a program has between `SIGTERM` and `SIGKILL`.
@@ -159,7 +165,7 @@ final class ExternalRun: @unchecked Sendable {
         let ending = loop.run(until: deadline, stopRequested: { self.isStopRequested })
         return Outcome(
             ending: ending, output: loop.output, log: Self.lastLines(of: loop.errorTail),
-            duration: ContinuousClock.now - start)
+            duration: ContinuousClock.now - start, leftRunning: loop.leftRunning)
     }
 
     private enum Spawned {
@@ -183,6 +189,9 @@ final class ExternalRun: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, descriptors.input, STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, descriptors.output, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, descriptors.error, STDERR_FILENO)
+        #if canImport(Glibc)
+            ExternalProcessTree.closeOtherDescriptors(&actions)
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // The tool ignores SIGPIPE; a program must not inherit that, nor any signal mask of this thread.
@@ -195,19 +204,25 @@ final class ExternalRun: @unchecked Sendable {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        // A group of its own, so that stopping it stops whatever it started too.
-        posix_spawnattr_setpgroup(&attributes, 0)
+        // A session, and so a group, of its own, so that stopping it stops whatever it started too.
         posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            &attributes,
+            Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | ExternalProcessTree.spawnFlags))
         let argv = [program] + arguments
         let envp = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        var pid: pid_t = 0
-        let result = withCStrings(argv) { argvPointers in
-            withCStrings(envp) { envPointers in
-                posix_spawn(&pid, program, &actions, &attributes, argvPointers, envPointers)
+        let started = ExternalProcessTree.starting { () -> Result<pid_t, ExternalProcessTree.SpawnFailure> in
+            var pid: pid_t = 0
+            let result = withCStrings(argv) { argvPointers in
+                withCStrings(envp) { envPointers in
+                    posix_spawn(&pid, program, &actions, &attributes, argvPointers, envPointers)
+                }
             }
+            return result == 0 ? .success(pid) : .failure(ExternalProcessTree.SpawnFailure(code: result))
         }
-        return result == 0 ? .success(pid) : .failure(result)
+        switch started {
+        case .success(let pid): return .success(pid)
+        case .failure(let failure): return .failure(failure.code)
+        }
     }
 
     /// Calls `body` with a NULL-terminated array of C strings, as `posix_spawn` takes arguments and
@@ -272,6 +287,8 @@ final class ExternalRun: @unchecked Sendable {
         var exited = false
         var status: Int32?
         var drainUntil: ContinuousClock.Instant?
+        /// How many processes it left running when it exited by itself.
+        var leftRunning = 0
 
         init(
             pid: pid_t, input: Data, inputDescriptor: Int32, outputDescriptor: Int32, errorDescriptor: Int32,
@@ -326,16 +343,19 @@ final class ExternalRun: @unchecked Sendable {
             _ = kill(-pid, signal)
         }
 
-        /// Reaps the program once it has exited, then kills what it left running in its group, so that no
-        /// leftover can hold its output open; the group keeps the leader's id, which is not reused while
-        /// any member lives.
+        /// Reaps the program once it has exited, then kills what it left running, so that no leftover can
+        /// outlive it or hold its output open; its session and group keep the leader's id, which is not
+        /// reused while any member lives.
         private mutating func reapIfExited(now: ContinuousClock.Instant) {
             var raw: Int32 = 0
             let reaped = waitpid(pid, &raw, WNOHANG)
             guard reaped == pid || (reaped < 0 && errno == ECHILD) else { return }
             exited = true
             status = reaped == pid ? raw : nil
-            signalGroup(SIGKILL)
+            ExternalProcessTree.ended(pid)
+            let swept = ExternalProcessTree.sweep(session: pid)
+            // What a program that was stopped had started is stopped with it, not left behind by it.
+            if stopping == nil { leftRunning = swept }
             closeInput()
             drainUntil = now.advanced(by: .milliseconds(250))
         }

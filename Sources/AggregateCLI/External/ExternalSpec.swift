@@ -15,8 +15,10 @@ import ProviderKit
 /// `protocol`, `id`, `name` and `offers` are required; the rest may be left out. The id must be the one
 /// the program was found under; `offers` holds `flights` and/or `cars`; `capabilities` and `requires`
 /// take the names the JSON output uses (`dates`, `round_trips`, `server_side_filters`; `origin`,
-/// `destination`, `departure_date`, …); `environment` names the variables the program reads, the only
-/// ones passed to it besides `PATH`, `HOME`, `LANG` and `TZ`; `sample_query` is a query in the shape of
+/// `destination`, `departure_date`, …); `environment` names the variables the program reads, at most 32,
+/// the only ones passed to it besides `PATH`, `HOME`, `LANG` and `TZ` (the tool's own `AGGREGATE_…`
+/// variables, another provider's key among them, are withheld: see ``isToolVariable(_:for:)``);
+/// `sample_query` is a query in the shape of
 /// the search output's `query` (only `kind`, `from`/`origins`, `to`/`destinations`, `date`, `return`,
 /// `round_trip`, `passengers`, `cabin` and `currency` are read), for `aggregate provider check`.
 struct ExternalSpec: Sendable, Hashable {
@@ -26,6 +28,8 @@ struct ExternalSpec: Sendable, Hashable {
     static let maxBytes = 1 << 20
     /// The variables every program gets, when set.
     static let baseEnvironment = ["PATH", "HOME", "LANG", "TZ"]
+    /// The most variables a spec may name.
+    static let maxEnvironment = 32
 
     /// The program's provider id.
     var id: ProviderID
@@ -43,6 +47,8 @@ struct ExternalSpec: Sendable, Hashable {
     var requires: Set<QueryField>
     /// The variables it reads, passed to it when set.
     var environment: [String]
+    /// The variables it named that are the tool's own, which it never gets: each is worth a warning.
+    var withheld: [String] = []
     /// The query `aggregate provider check` searches with, when it gives one.
     var sampleQuery: SearchQuery?
 
@@ -113,20 +119,52 @@ struct ExternalSpec: Sendable, Hashable {
         let capabilities = try names(root["capabilities"], "capabilities", of: ProviderCapability.allCases)
         let requires = try names(root["requires"], "requires", of: QueryField.allCases)
         var environment: [String] = []
+        var withheld: [String] = []
         if let list = try root["environment"].ifPresent {
+            // The count first, stopping at the first element past the limit: no name is read, checked or
+            // compared with the others before the list is known to be short.
+            var count = 0
+            for _ in try list.elements {
+                count += 1
+                guard count <= maxEnvironment else {
+                    throw ExternalSpecError("environment names more than \(maxEnvironment) variables")
+                }
+            }
             for element in try list.elements {
                 let variable = try element.string
                 guard isVariableName(variable) else {
                     throw element.error("is not a variable name (letters, digits and _, not starting with a digit)")
                 }
-                if !environment.contains(variable) { environment.append(variable) }
+                guard !environment.contains(variable), !withheld.contains(variable) else { continue }
+                if isToolVariable(variable, for: expectedID) {
+                    withheld.append(variable)
+                } else {
+                    environment.append(variable)
+                }
             }
-            guard environment.count <= 32 else { throw ExternalSpecError("environment names more than 32 variables") }
         }
         let sampleQuery = try root["sample_query"].ifPresent.map(ExternalQueryReader.query(from:))
-        return ExternalSpec(
+        var spec = ExternalSpec(
             id: expectedID, name: name, summary: summary, offers: offers, currency: currency,
             capabilities: capabilities, requires: requires, environment: environment, sampleQuery: sampleQuery)
+        spec.withheld = withheld
+        return spec
+    }
+
+    /// Whether a variable is the tool's own rather than one a program may read: every `AGGREGATE_…` variable
+    /// (another provider's API key or endpoint, the tool's settings, and any credential the tool comes to
+    /// read under that prefix), except the program's own key, `AGGREGATE_<ID>_API_KEY`, and
+    /// `AGGREGATE_ENDPOINT`, which the tool sets for it.
+    ///
+    /// A program runs with the user's rights and could read the tool's environment by other means; this
+    /// keeps the tool from handing it another provider's secret because a spec asked.
+    /// - Parameters:
+    ///   - name: the variable's name.
+    ///   - id: the program's provider id.
+    /// - Returns: `true` when the variable is never passed to the program.
+    static func isToolVariable(_ name: String, for id: ProviderID) -> Bool {
+        name.hasPrefix("AGGREGATE_") && name != EnvironmentNames.apiKey(of: id)
+            && name != ExternalProvider.endpointVariable
     }
 
     /// A list of names, each one of `known` by its raw value; an absent list is empty.

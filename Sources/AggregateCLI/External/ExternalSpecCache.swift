@@ -18,10 +18,12 @@ import ProviderKit
 ///   the nanosecond), inode and device. Installing a new version, or touching the program, runs `spec`
 ///   again.
 /// - What is kept is what the program printed (its spec is checked anew on every read, so a stricter
-///   tool never trusts an old verdict) or, when it exited with a failure, the failure: a broken program
-///   costs one run per change, not one per command. A spec that ran out of time or could not be started
-///   is never kept, since that can pass.
-/// - An entry that cannot be read or does not match is a miss, never an error.
+///   tool never trusts an old verdict; the checks are linear in the spec's size, limits first) or, when it
+///   failed (exited with a failure, ran out of time, could not be started), the failure: a broken or
+///   slow program costs one run per change, not one per command. Only a run the tool itself stopped is
+///   not kept. `aggregate provider check` always runs `spec` afresh and keeps the new outcome.
+/// - An entry that cannot be read or does not match is a miss, never an error; so is an entry that
+///   another user could have written (see ``PrivateFolder``), and nothing is kept in such a folder.
 struct ExternalSpecCache: Sendable {
     /// What an entry holds.
     enum Entry: Sendable, Hashable {
@@ -58,11 +60,21 @@ struct ExternalSpecCache: Sendable {
 
     /// The folder of entries, or `nil` when there is no cache folder.
     let folder: URL?
+    /// The cache folder it is in, up to which every folder must be the user's alone.
+    let root: URL?
 
     /// Creates the cache under the tool's cache folder.
     /// - Parameter cacheFolder: `$XDG_CACHE_HOME/aggregate`, or `nil` for no cache.
     init(cacheFolder: URL?) {
         folder = cacheFolder?.appendingPathComponent("external_specs", isDirectory: true)
+        root = cacheFolder
+    }
+
+    /// Whether an entry's file, and every folder up to the cache folder, could only have been written by the
+    /// user: a spec planted by someone else could name any variable.
+    private func isPrivate(_ file: URL) -> Bool {
+        guard let root else { return false }
+        return PrivateFolder.problem(with: file.path, under: root.path) == nil
     }
 
     private func file(for path: String) -> URL? {
@@ -75,7 +87,7 @@ struct ExternalSpecCache: Sendable {
     ///   - key: its file's identity now.
     /// - Returns: the entry, or `nil`.
     func entry(for path: String, key: FileKey) -> Entry? {
-        guard let file = file(for: path),
+        guard let file = file(for: path), isPrivate(file),
             let data = try? RegularFile.read(file.path, maxBytes: ExternalSpec.maxBytes * 2 + 4096)
         else { return nil }
         return try? JSONDocument.read(data) { root -> Entry? in
@@ -94,7 +106,7 @@ struct ExternalSpecCache: Sendable {
     ///   - path: the program's path.
     ///   - key: its file's identity when `spec` ran.
     func store(_ entry: Entry, for path: String, key: FileKey) {
-        guard let file = file(for: path) else { return }
+        guard let file = file(for: path), isPrivate(file) else { return }
         // Numbers beyond what `int` takes on every platform are written as raw digits.
         var text = "{\"schema\":\"\(Self.schema)\",\"path\":"
         text += Self.quoted(path)

@@ -74,10 +74,12 @@ enum ExternalSpecLoader {
         case .exited(let status): return (.failed("'spec' exited with status \(status)\(log)"), true)
         case .signalled(let signal): return (.failed("'spec' was ended by signal \(signal)\(log)"), true)
         case .outputTooLarge: return (.failed("'spec' printed more than \(ExternalSpec.maxBytes) bytes"), true)
+        // A program that overran or could not be started is remembered as one that failed: otherwise every
+        // command would wait for it again. It is asked again when its file changes, or by `provider check`.
         case .deadline:
-            return (.failed("'spec' printed nothing within \(timeout.components.seconds) s; it was stopped"), false)
+            return (.failed("'spec' printed nothing within \(timeout.components.seconds) s; it was stopped"), true)
         case .cancelled: return (.failed("'spec' was stopped"), false)
-        case .couldNotStart(let reason): return (.failed("it cannot be started: \(reason)"), false)
+        case .couldNotStart(let reason): return (.failed("it cannot be started: \(reason)"), true)
         }
     }
 }

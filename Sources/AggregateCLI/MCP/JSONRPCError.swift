@@ -29,6 +29,12 @@ struct JSONRPCError: Error, Sendable, Equatable {
         JSONRPCError(code: -32602, message: "Invalid params: \(detail)")
     }
 
+    /// A request the server cannot take now, such as a call past the number it runs at once (-32000, the
+    /// first of the codes JSON-RPC leaves to servers).
+    static func serverBusy(_ detail: String) -> JSONRPCError {
+        JSONRPCError(code: -32000, message: "Server busy: \(detail)")
+    }
+
     /// Something that went wrong in the server itself.
     static func internalError(_ detail: String) -> JSONRPCError {
         JSONRPCError(code: -32603, message: "Internal error: \(detail)")

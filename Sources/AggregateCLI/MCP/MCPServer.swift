@@ -10,7 +10,12 @@ import ProviderKit
 /// - `initialize`, `ping` and `tools/list` are answered at once, in order. Requests are not refused
 ///   before `initialize`: a client that lists tools first gets them.
 /// - Each `tools/call` runs in a task of its own, so calls overlap and their answers arrive in the order
-///   they finish; the output writer keeps every message on a line of its own.
+///   they finish; the output writer keeps every message on a line of its own. At most
+///   ``maxCallsInFlight`` run at once: a call past them is refused at once (-32000), to be sent again
+///   when an answer has come.
+/// - While the answers waiting to be written exceed the output's cap (a client that does not read them),
+///   no request is read: the client's pipe fills, not the server's memory.
+/// - An id is answered exactly as the client wrote it (see ``JSONRPCID``).
 /// - Notifications are never answered. `notifications/cancelled` cancels the named call: its search
 ///   stops and, as MCP says, nothing is sent for it. Other notifications (`notifications/initialized`)
 ///   need nothing.
@@ -22,6 +27,8 @@ struct MCPServer: Sendable {
     static let maxLineBytes = 1 << 20
     /// How long calls may go on after the end of input before they are cancelled.
     static let endOfInputGrace: Duration = .seconds(5)
+    /// The most tool calls running at once.
+    static let maxCallsInFlight = 8
 
     /// The tools and how to run them.
     let runner: MCPToolRunner
@@ -36,7 +43,10 @@ struct MCPServer: Sendable {
     func serve() async {
         let reader = MCPLineReader(descriptor: input, maxLineBytes: Self.maxLineBytes)
         let requests = MCPRequestRegistry()
-        while let line = await reader.next() {
+        while true {
+            // Back-pressure: a client that does not read its answers gets no more read from it.
+            await output.waitForRoom()
+            guard let line = await reader.next() else { break }
             switch line {
             case .tooLong(let bytes):
                 output.send(
@@ -141,6 +151,15 @@ struct MCPServer: Sendable {
         case nil, .null: arguments = []
         default:
             output.send(Self.errorResponse(id: id, .invalidParams("params.arguments must be an object")))
+            return
+        }
+        guard requests.count < Self.maxCallsInFlight else {
+            output.send(
+                Self.errorResponse(
+                    id: id,
+                    .serverBusy(
+                        "\(Self.maxCallsInFlight) calls in progress, the most this server runs at once; send it "
+                            + "again when one has been answered")))
             return
         }
         let runner = runner

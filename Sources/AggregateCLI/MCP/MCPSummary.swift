@@ -15,7 +15,7 @@ enum MCPSummary {
         case search
         /// `aggregate.compare.v1`.
         case compare
-        /// `aggregate.providers.v1`.
+        /// `aggregate.providers.v1`, or `aggregate.providers.check.v1` when the providers were checked.
         case providers
         /// The dates command's document: a `days` list.
         case dates
@@ -110,6 +110,8 @@ enum MCPSummary {
     }
 
     private static func providers(_ root: JSONNode) -> String {
+        // The same command answers a check with another document: each provider's outcome, not its details.
+        if (try? root["schema"].string) == "aggregate.providers.check.v1" { return checks(root) }
         let rows = ((try? root["providers"].elements).map(Array.init) ?? []).map { row -> String in
             let id = (try? row["id"].string) ?? "?"
             let offers = (try? row["offers"].elements.compactMap { try? $0.string }) ?? []
@@ -117,6 +119,21 @@ enum MCPSummary {
             return "\(id) (\(offers.joined(separator: ", ")); endpoint \(endpoint))"
         }
         return count(rows.count, "provider") + ": " + rows.joined(separator: ", ") + "."
+    }
+
+    /// `2 providers checked: kiwi failed (cannot connect …), duffel ok (3 offers in 80 ms).`
+    private static func checks(_ root: JSONNode) -> String {
+        let rows = ((try? root["providers"].elements).map(Array.init) ?? []).map { row -> String in
+            let id = (try? row["id"].string) ?? "?"
+            let status = (try? row["status"].string) ?? "?"
+            var details: [String] = []
+            if let error = try? row["error"].string { details.append(error) }
+            if status == "ok" || status == "no_results", let offers = try? row["offers"].int {
+                details.append(count(offers, "offer") + ((try? row["latency_ms"].int).map { " in \($0) ms" } ?? ""))
+            }
+            return "\(id) \(status)" + (details.isEmpty ? "" : " (\(details.joined(separator: "; ")))")
+        }
+        return count(rows.count, "provider") + " checked: " + rows.joined(separator: ", ") + "."
     }
 
     private static func dates(_ root: JSONNode) -> String {

@@ -75,17 +75,30 @@ struct MCPTool: Sendable {
                     with the cheapest trip's price, provider and offer.
                     """,
                 command: "dates", kind: .flights, summary: .dates),
+            // Listing stays on this machine; checking sends a live request to each provider. Two tools, so that
+            // each one's hint and output schema are true whatever its arguments.
             MCPTool(
                 name: "list_providers", title: "List providers",
                 description: """
                     List the installed travel providers: what each offers, its currency, what it can honour, \
-                    the endpoint it uses and whether its API key is set. The result is the \
+                    the endpoint it uses and whether its API key is set. Sends nothing. The result is the \
                     aggregate.providers.v1 JSON document.
                     """,
-                command: "providers",
+                command: "providers", hiddenOptions: [.check, .timeout],
                 positional: MCPToolProperty(
                     positional: "providers", type: ids, description: "Provider ids to list (default: every one)"),
                 outputSchema: "aggregate.providers.v1", opensWorld: false, summary: .providers),
+            MCPTool(
+                name: "check_providers", title: "Check providers",
+                description: """
+                    Send one live search to each provider that has a live endpoint and say how it went: \
+                    status, latency and offers, or the error. The result is the aggregate.providers.check.v1 \
+                    JSON document.
+                    """,
+                command: "providers", fixedArguments: ["--check"], hiddenOptions: [.check],
+                positional: MCPToolProperty(
+                    positional: "providers", type: ids, description: "Provider ids to check (default: every live one)"),
+                outputSchema: "aggregate.providers.check.v1", summary: .providers),
         ]
     }
 

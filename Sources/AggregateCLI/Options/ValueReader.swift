@@ -41,9 +41,20 @@ struct ValueReader {
         return try airportCodes(.to)
     }
 
-    /// Comma-separated airlines, codes or names: `--airline OS,VY`, `--airline "Austrian Airlines"`.
+    /// The most airlines one option takes: far more than anyone types, few enough that matching them stays
+    /// cheap whatever a caller (an MCP client) sends.
+    static let maxAirlines = 100
+
+    /// Comma-separated airlines, codes or names: `--airline OS,VY`, `--airline "Austrian Airlines"`; at most
+    /// ``maxAirlines``, counted before any is read.
     func airlines(_ key: OptionKey) throws(UsageError) -> [String] {
         guard let value = try text(key) else { return [] }
+        let commas = value.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.count
+        guard commas < Self.maxAirlines else {
+            throw UsageError(
+                "'\(key.name)' takes at most \(Self.maxAirlines) airlines, got \(commas + 1)",
+                hint: "search for fewer airlines at once", command: command)
+        }
         return try list(key, value, example: "\(key.name) OS,VY")
     }
 

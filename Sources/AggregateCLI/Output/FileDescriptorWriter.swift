@@ -67,10 +67,13 @@ final class FileDescriptorWriter: @unchecked Sendable {
     /// - Returns: whether it was closed.
     static func reserveIfClosed(_ descriptor: Int32) -> Bool {
         guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { return false }
-        let null = open("/dev/null", O_RDWR)
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         if null >= 0, null != descriptor {
             dup2(null, descriptor)
             close(null)
+        } else if null == descriptor {
+            // It is the standard descriptor itself now, which programs the tool starts may inherit.
+            _ = fcntl(descriptor, F_SETFD, 0)
         }
         return true
     }

@@ -104,6 +104,9 @@ enum Wording {
             "\(count == 1 ? "1 price" : "\(count) prices") in \(currencies.map(\.rawValue).joined(separator: ", ")) "
                 + "\(count == 1 ? "has" : "have") no sensible amount in \(target) (too small or too large to convert) "
                 + "and \(count == 1 ? "was" : "were") left out"
+        case .stoppedEarly(let judged, let total):
+            "stopped while judging the trips: only \(judged) of \(total) were judged, the rest are left out "
+                + "(ask for fewer trips, or allow more time with --timeout)"
         }
     }
 

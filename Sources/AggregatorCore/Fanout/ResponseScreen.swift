@@ -14,9 +14,14 @@ import ProviderKit
 /// - An offer is kept only when every source's price is a finite, positive amount. An offer with a price
 ///   that is zero, negative or not a number is dropped and counted in the answer's
 ///   ``ProviderResponse/skipped``, like any record the provider could not read.
+/// - The count of skipped records is a number the provider made up: it is kept within 0…``maxSkipped``, so
+///   that no sum of counts (an answer's, a search's) can overflow.
 /// - Nothing else changes: the order of offers and records, and every other field, are as the provider
 ///   sent them. Text is made safe where it is shown (``PrintableText``), not here.
 public struct ResponseScreen: Sendable {
+    /// The largest count of skipped records an answer keeps: far more than any answer holds.
+    public static let maxSkipped = 1_000_000_000
+
     /// Creates a screen.
     public init() {}
 
@@ -25,6 +30,8 @@ public struct ResponseScreen: Sendable {
     /// - Returns: the answer with non-web links removed and unpriced offers dropped (and counted as
     ///   skipped), and a note counting the links removed, when there were any.
     public func screen(_ response: ProviderResponse) -> (response: ProviderResponse, notes: [ProviderNote]) {
+        var response = response
+        response.skipped = min(max(response.skipped, 0), Self.maxSkipped)
         // Nearly every answer is clean: finding that out only reads, so its offers are not copied, and parts of
         // a large answer are read on every core.
         let offers = response.offers

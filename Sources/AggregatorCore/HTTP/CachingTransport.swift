@@ -106,6 +106,8 @@ public struct CachingTransport: HTTPTransport {
             case .unavailable(let reason):
                 shared.observer.observe(.sharedStateUnavailable(reason))
                 throw TransportError(.notCached, "its cached answers cannot be reached (\(reason))")
+            case .untrusted(let reason):
+                throw TransportError(.notCached, "its cached answer is not read: \(reason)")
             }
         case .record:
             if let fresh = await freshAnswer(for: key) { return fresh }

@@ -88,3 +88,14 @@ public struct CarrierNames: Sendable {
         return Match(codes: codes, names: names)
     }
 }
+
+extension CarrierNames.Match {
+    /// Any of several airlines: every code and every name of each, so that a carrier is judged against all
+    /// of them with one lookup.
+    /// - Parameter matches: the airlines.
+    public init(union matches: [CarrierNames.Match]) {
+        self.init(
+            codes: matches.reduce(into: Set<String>()) { $0.formUnion($1.codes) },
+            names: matches.reduce(into: Set<String>()) { $0.formUnion($1.names) })
+    }
+}

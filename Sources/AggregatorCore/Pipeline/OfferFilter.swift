@@ -118,22 +118,22 @@ public struct OfferFilter: Sendable {
         if let maxStops = query.maxStops {
             add(.maxStops) { ($0.product.itinerary?.stops ?? 0) <= maxStops }
         }
+        // Each typed airline is resolved once, and all of them into one set of codes and names: a carrier is
+        // then judged by one lookup, however many airlines were typed.
         if !query.airlines.isEmpty {
-            let matches = query.airlines.map(carriers.resolve)
+            let match = CarrierNames.Match(union: query.airlines.map(carriers.resolve))
             add(.airline) { offer in
                 offer.product.itinerary?.legs.contains { leg in
-                    leg.segments.contains { segment in matches.contains { $0.matches(segment.carrier) } }
+                    leg.segments.contains { segment in match.matches(segment.carrier) }
                 } ?? false
             }
         }
         if !query.excludedAirlines.isEmpty {
-            let matches = query.excludedAirlines.map(carriers.resolve)
+            let match = CarrierNames.Match(union: query.excludedAirlines.map(carriers.resolve))
             add(.excludedAirline) { offer in
                 !(offer.product.itinerary?.legs.contains { leg in
                     leg.segments.contains { segment in
-                        matches.contains {
-                            $0.matches(segment.carrier) || segment.operatingCarrier.map($0.matches) == true
-                        }
+                        match.matches(segment.carrier) || segment.operatingCarrier.map(match.matches) == true
                     }
                 } ?? false)
             }
@@ -238,20 +238,39 @@ public struct OfferFilter: Sendable {
         var unknownValues: [(field: QueryField, trips: Int)]
         /// As ``hints(for:)`` gives them: empty unless no trip passed.
         var hints: [FilterHint]
+        /// When filtering was given up: how many trips had been judged, of how many.
+        var stopped: (judged: Int, of: Int)?
     }
+
+    /// How often a long pass looks whether it should stop: every this many trips.
+    static let stopCheckInterval = 256
 
     /// Keeps the trips that pass every condition, in order, in one pass that also counts the unknown values;
     /// when no trip passes, the hints are computed on the trips before filtering.
-    /// - Parameter offers: merged, converted trips; the matching ones afterwards, as ``apply(_:)`` returns.
+    ///
+    /// `shouldStop` is asked every ``stopCheckInterval`` trips (and between the hints' passes): once it says
+    /// so, the trips not judged yet are left out, no hint is computed, and the verdicts say how far it got.
+    /// - Parameters:
+    ///   - offers: merged, converted trips; the matching ones afterwards, as ``apply(_:)`` returns.
+    ///   - shouldStop: whether to give up, such as when the search was cancelled or ran out of time.
     /// - Returns: the counts of ``unknownValues(in:)`` and the hints of ``hints(for:)`` for the trips given.
-    func apply(to offers: inout [Offer]) -> Verdicts {
+    func apply(to offers: inout [Offer], until shouldStop: () -> Bool = { false }) -> Verdicts {
         // The conditions have one field each and are in field order, so counting by condition counts by field.
         var unknownCounts = [Int](repeating: 0, count: conditions.count)
         var unknown: [Int] = []
         let kind = self.kind
         let conditions = self.conditions
-        // The trips that pass gather at the front, in order, without being copied; the others follow.
+        var stoppedAt: Int?
+        var judged = 0
+        // The trips that pass gather at the front, in order, without being copied; the others follow. Once
+        // told to stop, the trips not judged yet are left out.
         let kept = offers.moveToFront { trip in
+            defer { judged += 1 }
+            if stoppedAt != nil { return false }
+            if judged % Self.stopCheckInterval == 0, shouldStop() {
+                stoppedAt = judged
+                return false
+            }
             guard trip.product.category == kind else { return false }
             unknown.removeAll(keepingCapacity: true)
             for (position, condition) in conditions.enumerated() {
@@ -269,9 +288,11 @@ public struct OfferFilter: Sendable {
             (field: conditions[$0].field, trips: unknownCounts[$0])
         }
         // Nothing passed, so nothing moved: the trips are still as given.
-        let hints = kept == 0 ? hints(for: offers) : []
+        let hints = kept == 0 && stoppedAt == nil ? hints(for: offers, until: shouldStop) : []
+        let total = offers.count
         offers.removeAll(from: kept)
-        return Verdicts(unknownValues: unknownValues, hints: hints)
+        return Verdicts(
+            unknownValues: unknownValues, hints: hints, stopped: stoppedAt.map { (judged: $0, of: total) })
     }
 
     /// How many trips each filter left out because their value for it is unknown: trips that fail no
@@ -300,6 +321,11 @@ public struct OfferFilter: Sendable {
     /// - Parameter offers: the merged trips before filtering.
     /// - Returns: hints in field order; empty when there is nothing to bring back.
     public func hints(for offers: [Offer]) -> [FilterHint] {
+        hints(for: offers, until: { false })
+    }
+
+    /// The hints, giving up (with none) as soon as `shouldStop` says so between two passes.
+    private func hints(for offers: [Offer], until shouldStop: () -> Bool) -> [FilterHint] {
         let ofKind = offers.filter { $0.product.category == kind }
         guard !ofKind.isEmpty, apply(ofKind).isEmpty else { return [] }
         var hints: [FilterHint] = []
@@ -309,13 +335,16 @@ public struct OfferFilter: Sendable {
         }
         // Only fields the user set are worth suggesting; the one-way/round-trip shape is implied.
         let fields = conditions.map(\.field).filter { $0 != .roundTrip }
-        var dropped = fields.compactMap { field -> FilterHint? in
+        var dropped: [FilterHint] = []
+        for field in fields {
+            if shouldStop() { return [] }
             let count = apply(ofKind, skipping: [field]).count
-            return count > 0 ? FilterHint(dropped: [field], offers: count) : nil
+            if count > 0 { dropped.append(FilterHint(dropped: [field], offers: count)) }
         }
         if dropped.isEmpty {
             for (index, first) in fields.enumerated() {
                 for second in fields[(index + 1)...] {
+                    if shouldStop() { return [] }
                     let count = apply(ofKind, skipping: [first, second]).count
                     if count > 0 { dropped.append(FilterHint(dropped: [first, second], offers: count)) }
                 }

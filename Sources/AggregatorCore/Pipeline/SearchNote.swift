@@ -24,4 +24,7 @@ public enum SearchNote: Sendable, Hashable {
     /// round to nothing or overflow when converted); their sellers were left out, and offers sold by no
     /// one else with them (see ``CurrencyConverter``).
     case pricesOutOfRange(Int, currencies: [CurrencyCode], target: CurrencyCode)
+    /// The search was cancelled, or ran out of time, while its trips were being judged: only the first
+    /// `judged` of `of` trips were, and the rest are left out.
+    case stoppedEarly(judged: Int, of: Int)
 }

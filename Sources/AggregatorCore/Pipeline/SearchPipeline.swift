@@ -25,6 +25,10 @@ import ProviderKit
 /// 8. **Limit**: the first trips the query asks for.
 ///
 /// When the filters leave nothing, the result carries ``FilterHint``s computed on the same merged trips.
+///
+/// The filter, the one stage whose work grows with the query as well as the trips, gives up when the task
+/// is cancelled or the pipeline's deadline passes: the trips not judged by then are left out, and a
+/// ``SearchNote/stoppedEarly(judged:of:)`` says so.
 public struct SearchPipeline: Sendable {
     /// The exchange rates for conversion.
     public let rates: ExchangeRates
@@ -45,8 +49,11 @@ public struct SearchPipeline: Sendable {
     ///   - runs: every provider's outcome and answer, in selection order. A caller that hands them over
     ///     (does not use them afterwards) lets the stages change the offers where they are.
     ///   - query: what was asked.
+    ///   - deadline: when to give up judging trips, if ever; cancelling the task gives up too.
     /// - Returns: the result, with the outcomes as given.
-    public func run(_ runs: consuming [ProviderRun], query: SearchQuery) -> SearchResult {
+    public func run(
+        _ runs: consuming [ProviderRun], query: SearchQuery, until deadline: ContinuousClock.Instant? = nil
+    ) -> SearchResult {
         let outcomes = runs.map(\.outcome)
         let directory = AirlineDirectory(runs.flatMap(\.response.airlines))
         // One array of offers, owned here, goes through every stage in place: a stage changes only what it
@@ -64,10 +71,13 @@ public struct SearchPipeline: Sendable {
         favorites.tag(&offers, directory: directory)
         OfferMerger().merge(&offers)
         let filter = OfferFilter(query: query, carriers: carriers)
-        let verdicts = filter.apply(to: &offers)
+        let verdicts = filter.apply(to: &offers) {
+            Task.isCancelled || deadline.map { ContinuousClock.now >= $0 } == true
+        }
         OfferRanker(sort: query.sort).rank(&offers)
 
         notes += verdicts.unknownValues.map { SearchNote.unknownValues($0.field, trips: $0.trips) }
+        if let stopped = verdicts.stopped { notes.append(.stoppedEarly(judged: stopped.judged, of: stopped.of)) }
         var bagsUnknown = 0
         var unconverted = Set<CurrencyCode>()
         for index in offers.indices where !offers[index].tags.isEmpty {

@@ -80,6 +80,9 @@ public enum AnswerLookup: Sendable, Hashable {
     case missing
     /// Something kept that cannot be trusted, with the reason; the next good answer replaces it.
     case corrupt(String)
+    /// Something kept where another user could have written it, with the reason: it is not read, and
+    /// nothing is kept there until that is no longer so.
+    case untrusted(String)
     /// The store cannot be reached now, with the reason: the search goes on without it.
     case unavailable(String)
 }

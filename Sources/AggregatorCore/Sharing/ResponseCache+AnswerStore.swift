@@ -6,12 +6,13 @@ extension ResponseCache: AnswerStore {
     /// - Parameters:
     ///   - key: the provider and the request.
     ///   - maxBytes: the largest body read.
-    /// - Returns: the answer, `missing`, or `corrupt` with the reason.
+    /// - Returns: the answer, `missing`, or `corrupt` or `untrusted` with the reason.
     public func load(_ key: AnswerKey, maxBytes: Int) async -> AnswerLookup {
         switch load(provider: key.provider, request: key.request, maxBytes: maxBytes) {
         case .hit(let entry): .hit(StoredAnswer(body: entry.body, retrievedAt: entry.retrievedAt))
         case .missing: .missing
         case .corrupt(let reason): .corrupt(reason)
+        case .untrusted(let reason): .untrusted(reason)
         }
     }
 

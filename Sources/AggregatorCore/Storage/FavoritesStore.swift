@@ -29,7 +29,11 @@ import ProviderKit
 ///   renamed to `favorites.json.corrupt-<yyyyMMddHHmmss>` (UTC; `-2`, `-3`… if that name exists), the
 ///   snapshot carries a warning saying so, and the operation continues from an empty list.
 /// - Entries are compared case- and accent-insensitively, so `os` and `OS` are one favourite; the
-///   first spelling stored is kept.
+///   first spelling stored is kept. An entry is at most ``maxEntryLength`` characters, and a change that
+///   would make the file larger than ``maxFileBytes`` (more than the store reads back) is refused, so that
+///   no change can lock the user out of their favourites.
+/// - Nothing is read or written when the folder or the file could have been changed by another user (see
+///   ``PrivateFolder``): that is an error saying how to make them the user's alone.
 public struct FavoritesStore: Sendable {
     /// The data file's name.
     public static let fileName = "favorites.json"
@@ -39,6 +43,8 @@ public struct FavoritesStore: Sendable {
     public static let schema = "aggregate.favorites.v1"
     /// The largest favourites file read: thousands of airlines, far more than anyone keeps.
     public static let maxFileBytes = 1 << 20
+    /// The longest entry, in characters: longer than any airline's name.
+    public static let maxEntryLength = 100
     /// How long a change waits for another process's lock before giving up.
     public static let lockPatience: Duration = .seconds(10)
 
@@ -62,6 +68,7 @@ public struct FavoritesStore: Sendable {
     /// - Returns: the favourites, with a warning when a corrupt file was set aside.
     /// - Throws: ``FavoritesError`` when the file cannot be read.
     public func list() throws(FavoritesError) -> FavoritesSnapshot {
+        try checkPrivate()
         guard let data = try readFile(fileURL.path) else { return FavoritesSnapshot(entries: []) }
         if let entries = Self.decode(data) { return FavoritesSnapshot(entries: entries) }
         // Setting a file aside is a change, so it happens under the lock, after a second look.
@@ -86,8 +93,12 @@ public struct FavoritesStore: Sendable {
     ///   written.
     public func add(_ entries: [String]) throws(FavoritesError) -> FavoritesSnapshot {
         let additions = try Self.validate(entries)
+        // Each entry is folded once, so that adding many to many costs no more than reading them.
+        var folded: Set<String>?
         return try update(additions) { favorites, entry in
-            guard !favorites.contains(where: { Self.same($0, entry) }) else { return false }
+            var known = folded ?? Set(favorites.map(AirlineNames.fold))
+            defer { folded = known }
+            guard known.insert(AirlineNames.fold(entry)).inserted else { return false }
             favorites.append(entry)
             return true
         }
@@ -121,13 +132,24 @@ public struct FavoritesStore: Sendable {
     private func update(
         _ requested: [String], _ change: (inout [String], String) -> Bool
     ) throws(FavoritesError) -> FavoritesSnapshot {
+        try checkPrivate()
         try createFolder()
         return try locked { () throws(FavoritesError) in
             var (entries, warnings) = try load()
             let changes = requested.map { change(&entries, $0) }
             entries = Self.sorted(entries)
             let changed = changes.contains(true)
-            if changed { try writeAtomically(Self.encode(entries), to: fileURL.path) }
+            if changed {
+                let data = Self.encode(entries)
+                guard data.count <= Self.maxFileBytes else {
+                    throw FavoritesError(
+                        .invalidEntry,
+                        "the favourites would take \(data.count) bytes, more than the \(Self.maxFileBytes) the "
+                            + "tool reads back; nothing was changed (remove some first)",
+                        path: fileURL.path)
+                }
+                try writeAtomically(data, to: fileURL.path)
+            }
             return FavoritesSnapshot(entries: entries, changed: changed, warnings: warnings, changes: changes)
         }
     }
@@ -168,6 +190,12 @@ public struct FavoritesStore: Sendable {
     }
 
     // MARK: Files
+
+    /// Refuses a folder or file another user could have changed.
+    private func checkPrivate() throws(FavoritesError) {
+        guard let problem = PrivateFolder.problem(with: fileURL.path, under: folder.path) else { return }
+        throw FavoritesError(.fileSystem, "the favourites are not read: \(problem)", path: fileURL.path)
+    }
 
     private func createFolder() throws(FavoritesError) {
         var isFolder: ObjCBool = false
@@ -277,6 +305,12 @@ public struct FavoritesStore: Sendable {
             guard !text.isEmpty else {
                 throw FavoritesError(.invalidEntry, "a favourite needs an airline code or name", path: "")
             }
+            guard text.count <= maxEntryLength else {
+                throw FavoritesError(
+                    .invalidEntry,
+                    "'\(PrintableText.excerpt(text, limit: 40))' is longer than \(maxEntryLength) characters, "
+                        + "longer than any airline's name", path: "")
+            }
             trimmed.append(text)
         }
         return trimmed
@@ -287,9 +321,12 @@ public struct FavoritesStore: Sendable {
     }
 
     private static func sorted(_ entries: [String]) -> [String] {
+        // Each entry folded once, not once per comparison.
         var seen = Set<String>()
-        return entries.filter { seen.insert(AirlineNames.fold($0)).inserted }
-            .sorted { (AirlineNames.fold($0), $0) < (AirlineNames.fold($1), $1) }
+        return entries.map { (folded: AirlineNames.fold($0), entry: $0) }
+            .filter { seen.insert($0.folded).inserted }
+            .sorted { ($0.folded, $0.entry) < ($1.folded, $1.entry) }
+            .map(\.entry)
     }
 
     private static func posixCode(of error: any Error) -> Int32? {

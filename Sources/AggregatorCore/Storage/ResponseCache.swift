@@ -16,7 +16,9 @@ import ProviderKit
 /// - Writes go to a temporary file in the same folder and are renamed into place, so a reader sees the
 ///   old entry or the new one, never half of one; folders are created `0700` and files `0600`, since
 ///   searches are personal.
-/// - An entry is read only when it is a regular file no larger than the size cap, checked before reading.
+/// - An entry is read only when it is a regular file no larger than the size cap, checked before reading,
+///   and only when neither it nor a folder up to the cache's root could have been written by another user
+///   (``PrivateFolder``): such an entry reads as ``Lookup/untrusted(_:)``, and nothing is stored there.
 /// - Only answers the provider could use are stored: a search's bodies are stored after the provider
 ///   mapped them without an error, so a well-formed error page never replaces a good entry.
 public struct ResponseCache: Sendable {
@@ -45,6 +47,9 @@ public struct ResponseCache: Sendable {
         case missing
         /// Something stored that cannot be trusted, with the reason.
         case corrupt(String)
+        /// Something stored where another user could have written it, with the reason; the entry is not
+        /// read, and no answer is stored there until the folder is the user's alone.
+        case untrusted(String)
     }
 
     /// The cache's root folder, such as `~/.cache/aggregate`.
@@ -84,6 +89,7 @@ public struct ResponseCache: Sendable {
     public func load(provider: ProviderID, request: HTTPRequest, maxBytes: Int = HTTPResponse.defaultSizeCap) -> Lookup
     {
         let file = file(provider: provider, request: request)
+        if let problem = PrivateFolder.problem(with: file.path, under: folder.path) { return .untrusted(problem) }
         let data: Data
         do {
             // The header line is small; the cap is the body's.
@@ -133,6 +139,9 @@ public struct ResponseCache: Sendable {
         _ body: Data, provider: ProviderID, request: HTTPRequest, retrievedAt: Date
     ) throws(CacheError) {
         let file = file(provider: provider, request: request)
+        if let problem = PrivateFolder.problem(with: file.path, under: folder.path) {
+            throw CacheError("the answer is not kept: \(problem)")
+        }
         let metadata = Metadata(
             schema: Metadata.currentSchema, request: Self.key(for: request),
             retrievedAt: Self.formatDate(retrievedAt), bytes: body.count, checksum: Self.checksum(body))

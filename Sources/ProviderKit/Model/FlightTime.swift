@@ -20,7 +20,8 @@ public struct FlightTime: Sendable, Hashable {
     /// UTC. Mixing the two is off by at most the airports' UTC offsets; callers that need better
     /// order by `utc` first.
     public var orderingMinutes: Int64? {
-        if let utc { return Int64((utc.timeIntervalSince1970 / 60).rounded(.down)) }
+        // An instant a provider made up may hold no 64-bit minute (or no number at all): the wall clock then.
+        if let utc, let minutes = Int64(exactly: (utc.timeIntervalSince1970 / 60).rounded(.down)) { return minutes }
         return local?.minutesSinceEpoch
     }
 }

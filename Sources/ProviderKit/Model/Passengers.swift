@@ -29,10 +29,18 @@ public struct Passengers: Sendable, Hashable, CustomStringConvertible {
     /// One adult: the party when nothing else is asked.
     public static let one = Passengers()
 
-    /// Everyone.
-    public var total: Int { adults + children + infants }
-    /// The seats the party needs: lap infants need none.
-    public var seats: Int { adults + children }
+    /// Everyone. Counts come from providers and programs too, so the sum stops at `Int.max` (or `Int.min`)
+    /// rather than trapping; such a party has a ``problem``.
+    public var total: Int { Self.sum(Self.sum(adults, children), infants) }
+    /// The seats the party needs: lap infants need none. Saturating, as ``total`` is.
+    public var seats: Int { Self.sum(adults, children) }
+
+    /// `first + second`, or the bound it passes when it does not fit.
+    private static func sum(_ first: Int, _ second: Int) -> Int {
+        let (value, overflow) = first.addingReportingOverflow(second)
+        guard overflow else { return value }
+        return second > 0 ? Int.max : Int.min
+    }
 
     /// Why a party cannot travel as one booking, if it cannot.
     public enum Problem: Sendable, Hashable {
@@ -50,6 +58,8 @@ public struct Passengers: Sendable, Hashable, CustomStringConvertible {
     public var problem: Problem? {
         if adults < 0 || children < 0 || infants < 0 { return .negativeCount }
         if adults < 1 { return .noAdult }
+        // Each count first, so that the sum is only taken of small numbers.
+        if adults > Self.maximum || children > Self.maximum || infants > Self.maximum { return .tooMany }
         if total > Self.maximum { return .tooMany }
         if infants > adults { return .moreInfantsThanAdults }
         return nil

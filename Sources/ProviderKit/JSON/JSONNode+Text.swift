@@ -1,0 +1,17 @@
+import Foundation
+
+extension JSONNode {
+    /// The value's JSON text exactly as the document spells it: a string with its quotes and escapes
+    /// (`"caf\u00e9"`), a number as written (`1.50e3`), an object or array with its inner spacing.
+    ///
+    /// What a protocol must echo byte for byte, such as a JSON-RPC request's id, is read with this: no
+    /// number type rounds it and no decoding merges two spellings.
+    /// - Throws: `JSONError` when the value is missing.
+    public var jsonText: String {
+        get throws(JSONError) {
+            guard offset >= 0 else { throw error("is missing") }
+            let end = JSONNavigator.skipValue(context, at: offset)
+            return String(decoding: UnsafeBufferPointer(start: bytes + offset, count: end - offset), as: UTF8.self)
+        }
+    }
+}
