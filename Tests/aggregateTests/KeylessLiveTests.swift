@@ -126,6 +126,18 @@ struct KeylessLiveTests {
         #expect(calls.first?.headers["user-agent"]?.hasPrefix("aggregate/") == true)
     }
 
+    @Test func theSamplesRoundTripIsOneTripWithBothSellers() async throws {
+        let run = try await Binary.run([
+            "search", "--providers", "kiwi,skiplagged", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18",
+            "--return", "2026-12-20", "--format", "csv",
+        ])
+        #expect(run.status == 0)
+        let rows = run.stdoutLines.dropFirst().filter { !$0.isEmpty }
+        #expect(rows.count == 1, "\(run.stdout)")
+        #expect(rows.first?.contains(#",VY 1815,189.00,EUR,2,"kiwi 189.00, skiplagged 201.66",kiwi,"#) == true)
+        #expect(rows.first?.contains("2026-12-20T19:35") == true, "the return flight")
+    }
+
     @Test func aToolErrorReachesTheUserAndTheOtherProviderStillPrints() async throws {
         let kiwi = try Self.kiwiServer()
         let skiplagged = try Self.skiplaggedServer(
