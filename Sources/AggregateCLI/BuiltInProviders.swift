@@ -5,6 +5,7 @@ import Duffel
 import Kiwi
 import ProviderKit
 import Sita
+import Skiplagged
 import SunWeb
 
 extension AggregateTool {
@@ -19,6 +20,7 @@ extension AggregateTool {
             SitaProvider(),
             CarRentalProvider(),
             DuffelProvider(),
+            SkiplaggedProvider(),
         ]
     }
 }

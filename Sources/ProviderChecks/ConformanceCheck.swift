@@ -608,7 +608,10 @@ public struct ConformanceCheck: Sendable {
         if let servedOver {
             let service = descriptor.live.first
             let signIn = service?.signIn ?? .none
-            var transport: any HTTPTransport = SampleServingTransport(samples: samples, signIn: signIn)
+            // An MCP server's samples answer its tool calls, named by the tool.
+            let isMCP = service.map { if case .mcp = Endpoint($0) { true } else { false } } ?? false
+            var transport: any HTTPTransport = SampleServingTransport(
+                samples: samples, signIn: signIn, toolCalls: isMCP)
             switch signIn {
             case .none: break
             case .header, .bearer, .queryParameter:
@@ -620,9 +623,17 @@ public struct ConformanceCheck: Sendable {
                         provider: provider, grant: grant, clientID: "conformance-client",
                         clientSecret: "conformance-secret", now: now))
             }
-            endpoint = HTTPEndpoint(
-                provider: provider, base: servedOver, transport: transport, fixedHeaders: service?.fixedHeaders ?? [:],
-                credentials: signIn.credentials, requestTimeout: deadline)
+            if isMCP {
+                endpoint = MCPEndpoint(
+                    provider: provider, url: servedOver, transport: transport,
+                    fixedHeaders: service?.fixedHeaders ?? [:],
+                    credentials: signIn.credentials, requestTimeout: deadline)
+            } else {
+                endpoint = HTTPEndpoint(
+                    provider: provider, base: servedOver, transport: transport,
+                    fixedHeaders: service?.fixedHeaders ?? [:], credentials: signIn.credentials,
+                    requestTimeout: deadline)
+            }
         } else {
             endpoint = EmbeddedEndpoint(provider: provider, samples: samples)
         }

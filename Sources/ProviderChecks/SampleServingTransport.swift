@@ -2,8 +2,9 @@ import Foundation
 import ProviderKit
 
 /// What the conformance checks put under a provider's client: a stand-in for the network that answers a
-/// request with the sample named after its path's last component, and 404 for any other path, so that a
-/// provider served its samples "live" shows whether it asks for the paths they are named after. An OAuth2
+/// request with the sample named after its path's last component (or, below an MCP endpoint, a tool call
+/// with the sample named after the tool, as its result), and 404 for any other, so that a provider served
+/// its samples "live" shows whether it asks for the paths (or tools) they are named after. An OAuth2
 /// service's token URL answers with a stand-in token, and a request that signed in with another token than
 /// that one is refused with 401, so that the sign-in is exercised too. It never touches the network.
 struct SampleServingTransport: HTTPTransport {
@@ -14,6 +15,8 @@ struct SampleServingTransport: HTTPTransport {
     let samples: EmbeddedResponses
     /// How the live service signs in.
     var signIn: SignIn = .none
+    /// Whether requests are tool calls of an MCP endpoint (`{"name": …, "arguments": …}`), named by the tool.
+    var toolCalls = false
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         if case .oauth2(let grant) = signIn {
@@ -26,7 +29,11 @@ struct SampleServingTransport: HTTPTransport {
                 return HTTPResponse(status: 401, body: Data("{\"error\": \"not signed in\"}".utf8))
             }
         }
-        guard let body = samples.bodies[request.url.lastPathComponent] else {
+        let name =
+            toolCalls
+            ? (try? JSONDocument.read(request.body ?? Data()) { root in try root["name"].string })
+            : request.url.lastPathComponent
+        guard let name, let body = samples.bodies[name] else {
             return HTTPResponse(status: 404, body: Data("not found".utf8))
         }
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))

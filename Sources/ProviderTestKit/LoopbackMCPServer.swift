@@ -210,11 +210,14 @@ public final class LoopbackMCPServer: @unchecked Sendable {
             case .stateful:
                 fields["Content-Type"] = "text/event-stream"
                 let notice = #"{"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info"}}"#
-                // The response's JSON split over two data lines, which a reader joins with a line feed.
+                // The response's JSON split over two data lines (and one more for each line break a result
+                // written over several lines has), which a reader joins with line feeds.
                 let split = message.firstIndex(of: ",").map { message.index(after: $0) } ?? message.endIndex
+                let data = (message[..<split] + "\n" + message[split...]).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).map { "data: \($0)\n" }.joined()
                 let stream =
-                    ": keep-alive\n\nevent: message\ndata: \(notice)\n\nevent: message\nid: 1\n"
-                    + "data: \(message[..<split])\ndata: \(message[split...])\n\n"
+                    ": keep-alive\n\nevent: message\ndata: \(notice)\n\nevent: message\nid: 1\n" + data + "\n"
                 return .raw(status: 200, headers: fields, body: Data(stream.utf8))
             }
         }

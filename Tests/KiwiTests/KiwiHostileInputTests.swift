@@ -129,7 +129,10 @@ struct KiwiHostileInputTests {
 
     @Test("an answer that is not an object, or whose records are not objects, is an error or skipped, never a trap")
     func shapesThatAreNotAnswers() async throws {
-        for body in ["[]", "42", #"{"currency": "EUR", "data": [1, "two", null, [], {}]}"#] {
+        // An empty list is the MCP tool's answer with no itineraries.
+        let empty = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: "[]"))
+        #expect(empty.offers.isEmpty && empty.skipped == 0)
+        for body in ["[1, \"two\", null, [], {}]", "42", #"{"currency": "EUR", "data": [1, "two", null, [], {}]}"#] {
             do {
                 let response = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
                 #expect(response.offers.isEmpty)

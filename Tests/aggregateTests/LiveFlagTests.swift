@@ -77,7 +77,9 @@ struct LiveFlagTests {
         let tool = AggregateTool(
             providers: [TwoServiceProvider(mcp: server.baseURL), KeyedProvider()], environment: variables,
             console: output.console)
-        return (await tool.run(arguments: arguments), output)
+        // A deadline a busy machine meets: these tests are about who is asked and how, never about speed.
+        let words = arguments.first == "search" ? arguments + ["--timeout", "120"] : arguments
+        return (await tool.run(arguments: words), output)
     }
 
     private func server() throws -> LoopbackMCPServer {

@@ -28,8 +28,8 @@ public enum ProviderFuzzing {
             var bodies = samples
             bodies[names[Int(first) % names.count]] = String(decoding: bytes.dropFirst(), as: UTF8.self)
             let client = ProviderClient(
-                testing: provider.descriptor.id, on: .embedded, samples: EmbeddedResponses(bodies),
-                transport: Unreachable())
+                provider: provider.descriptor.id,
+                endpoint: SampleBodies(bodies: bodies, provider: provider.descriptor.id))
             let query = provider.descriptor.samples.query
             run { _ = try? await provider.search(query, using: client) }
         }
@@ -62,9 +62,19 @@ public enum ProviderFuzzing {
     }
 }
 
-/// The network, which a fuzz run never reaches: the embedded endpoint answers everything.
-struct Unreachable: HTTPTransport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        throw TransportError(.connectionFailed, "a fuzz run does not reach the network")
+/// The samples, one of them replaced by the fuzzer's bytes, answering each request by its name as the
+/// embedded endpoint does: a fuzz run never reaches the network.
+struct SampleBodies: ProviderEndpoint {
+    let bodies: [String: String]
+    let provider: ProviderID
+
+    var kind: EndpointKind { .samples }
+    var description: String { "embedded" }
+
+    func answer(_ request: ProviderRequest) async throws(ProviderError) -> EndpointAnswer {
+        guard let body = bodies[request.recordingName] else {
+            throw ProviderError(.configuration, provider: provider, "has no sample for '\(request.recordingName)'")
+        }
+        return .body(Data(body.utf8))
     }
 }

@@ -75,6 +75,16 @@ public struct CarrierNames: Sendable {
         }
     }
 
+    /// The one code a carrier's name stands for, when it stands for exactly one: what lets a carrier known by
+    /// name alone (`Vueling`) meet the same carrier known by its code (`VY`) when trips are merged. A name
+    /// that two codes share, or that no code has, stands for none.
+    /// - Parameter name: a carrier's name, in any case and with or without accents.
+    /// - Returns: the code, or `nil`.
+    public func code(named name: String) -> String? {
+        guard let codes = codesByName[AirlineNames.fold(name)], codes.count == 1 else { return nil }
+        return codes.first
+    }
+
     /// Resolves a typed airline.
     /// - Parameter typed: an IATA code or a name, in any case and with or without accents.
     /// - Returns: the codes and names it stands for.

@@ -7,16 +7,21 @@ public struct MergeKeys: Sendable, Hashable {
     /// and the same on the operating flights when every segment states its operating carrier and number.
     /// Marketing keys are empty when a segment lacks a carrier code, a flight number or a departure time.
     public var exact: [String]
-    /// The approximate key, or `nil` when a segment lacks a carrier, a city or a local departure time.
+    /// The approximate key, or `nil` when a segment lacks a carrier, a place or a local departure time.
     public var approximate: String?
 
     /// Computes an offer's keys.
-    /// - Parameter offer: the offer.
-    public init(offer: Offer) {
+    /// - Parameters:
+    ///   - offer: the offer.
+    ///   - carriers: the names the tool knows for each code, which key a carrier known by name alone by the
+    ///     one code its name stands for; without them such a carrier is keyed by its name.
+    public init(offer: Offer, carriers: CarrierNames? = nil) {
         var keys = TripKeys()
         Self.appendExactKeys(of: offer.product, priceBasis: offer.priceBasis, to: &keys)
         exact = (0..<keys.count).map(keys.text(of:))
-        approximate = Self.appendApproximateKey(of: offer.product, to: &keys) ? keys.text(of: keys.count - 1) : nil
+        approximate =
+            Self.appendApproximateKey(of: offer.product, carriers: carriers, to: &keys)
+            ? keys.text(of: keys.count - 1) : nil
     }
 
     /// Writes an offer's exact keys, in the order of ``exact``. Callers hand over the product
@@ -89,8 +94,19 @@ public struct MergeKeys: Sendable, Hashable {
     }
 
     /// Writes an offer's approximate key, when it has one (where ``approximate`` is not `nil`).
+    ///
+    /// Each segment's carrier is written as `code:XX`: its own code, or for a carrier known by name alone the
+    /// one code `carriers` says its name stands for, so that `Vueling` and `VY` write the same key; else as
+    /// `name:<folded name>`. A segment without a place at either end (a connection the seller does not name),
+    /// a carrier or a local departure time leaves the offer without a key: it is never merged on a guess.
+    /// - Parameters:
+    ///   - product: the offer's product.
+    ///   - carriers: the names the tool knows for each code; none by default.
+    ///   - key: where the key is written.
     /// - Returns: whether a key was written.
-    static func appendApproximateKey(of product: Product, to key: inout TripKeys) -> Bool {
+    static func appendApproximateKey(
+        of product: Product, carriers: CarrierNames? = nil, to key: inout TripKeys
+    ) -> Bool {
         guard case .flight(let itinerary) = product else { return false }
         key.append("route|")
         var first = true
@@ -107,6 +123,9 @@ public struct MergeKeys: Sendable, Hashable {
                 if !first { key.append(",") }
                 first = false
                 if let code = segments[index].carrier.code, !code.isEmpty {
+                    key.append("code:")
+                    key.append(code)
+                } else if let name = segments[index].carrier.name, let code = carriers?.code(named: name) {
                     key.append("code:")
                     key.append(code)
                 } else if let identity = segments[index].carrier.identity {

@@ -14,10 +14,14 @@ import ProviderKit
 ///   only when both sellers state the operating flight: an offer that states none is matched on its
 ///   marketing flight alone, since an unstated operating flight is not assumed to be the marketing one.
 /// - **Approximate**, for offers without flight numbers: carrier + origin city + destination city +
-///   local departure minute, per segment. Such an offer joins a group only when exactly one group has
-///   that key; when two groups do (two flights of one carrier from two airports of one city at the same
-///   minute) it stays on its own, because a wrong merge is worse than a missing one. Two offers that
-///   both have flight numbers never merge on the approximate key.
+///   local departure minute, per segment. A carrier known by name alone counts as the one code its name
+///   stands for (``CarrierNames/code(named:)``), so a seller that names `Vueling` meets one that says `VY`;
+///   a name that stands for no code, or for two, meets only the same name. Such an offer joins a group only
+///   when exactly one group has that key; when two groups do (two flights of one carrier from two airports
+///   of one city at the same minute) it stays on its own, because a wrong merge is worse than a missing
+///   one. An offer with a segment whose places are unknown (a connection its seller does not name) has no
+///   such key and merges with nothing. Two offers that both have flight numbers never merge on the
+///   approximate key.
 /// - **Cars**: brand + model + plate + price basis. A plate names one car, so the same car listed twice,
 ///   by one provider or by several, is one offer.
 /// - An offer without any departure time never merges.
@@ -31,8 +35,15 @@ import ProviderKit
 /// the approximate key when no other trip in the result shares it, else the exact key, else the member's
 /// own id, so the same trip keeps its id whichever providers sold it.
 public struct OfferMerger: Sendable {
+    /// The names the tool knows for each code, for carriers known by name alone.
+    public let carriers: CarrierNames
+
     /// Creates a merger.
-    public init() {}
+    /// - Parameter carriers: the names the tool knows for each code; the built-in ones by default (the
+    ///   pipeline adds those of the airline directory and of the offers).
+    public init(carriers: CarrierNames = CarrierNames()) {
+        self.carriers = carriers
+    }
 
     /// Merges offers; input order decides nothing but the order of the output before ranking.
     /// - Parameter offers: converted offers, one source each or already merged.
@@ -53,6 +64,7 @@ public struct OfferMerger: Sendable {
         // `exactIDs[exactStart[index]..<exactStart[index + 1]]`, its approximate key `approximateIDs[index]`.
         // Writing the keys reads each offer alone, so parts of the offers are written on every core; numbering
         // them follows, in order, on this thread.
+        let carriers = carriers
         let parts = offers.mapParts { offers in
             var part = KeyPart(count: offers.indices.count)
             for index in offers.indices {
@@ -62,7 +74,8 @@ public struct OfferMerger: Sendable {
                 let before = part.exact.count
                 MergeKeys.appendExactKeys(of: product, priceBasis: offers[index].priceBasis, to: &part.exact)
                 part.exactCounts.append(part.exact.count - before)
-                part.hasApproximate.append(MergeKeys.appendApproximateKey(of: product, to: &part.approximate))
+                part.hasApproximate.append(
+                    MergeKeys.appendApproximateKey(of: product, carriers: carriers, to: &part.approximate))
                 part.richness.append(MergeKeys.richness(of: product))
             }
             return part

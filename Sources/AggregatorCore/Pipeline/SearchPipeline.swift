@@ -63,13 +63,15 @@ public struct SearchPipeline: Sendable {
         let converter = CurrencyConverter(rates: rates, target: query.currency)
         let outOfRange = converter.convert(&offers)
         BagPricing(bags: query.bags, party: query.passengers, converter: converter).price(&offers)
-        // The airline filters learn names from the carriers as the providers named them: before enrichment
-        // renames them. Without airline filters no name is asked for, so none is learnt.
+        // The airline filters, and the merge for carriers known by name alone, learn names from the carriers
+        // as the providers named them: before enrichment renames them. Without airline filters or such
+        // carriers no name is asked for, so none is learnt.
         let asksForAirlines = !query.airlines.isEmpty || !query.excludedAirlines.isEmpty
-        let carriers = asksForAirlines ? CarrierNames(directory: directory, offers: offers) : CarrierNames()
+        let learnsNames = asksForAirlines || Self.hasCarrierKnownByName(offers)
+        let carriers = learnsNames ? CarrierNames(directory: directory, offers: offers) : CarrierNames()
         directory.enrich(&offers)
         favorites.tag(&offers, directory: directory)
-        OfferMerger().merge(&offers)
+        OfferMerger(carriers: carriers).merge(&offers)
         let filter = OfferFilter(query: query, carriers: carriers)
         let verdicts = filter.apply(to: &offers) {
             Task.isCancelled || deadline.map { ContinuousClock.now >= $0 } == true
@@ -95,6 +97,21 @@ public struct SearchPipeline: Sendable {
         return SearchResult(
             query: query, outcomes: outcomes, offers: offers, matched: matched, hints: verdicts.hints,
             notes: notes, rates: rates, airlines: directory)
+    }
+
+    /// Whether any flight is by a carrier known by name alone, which the merge looks up by name.
+    private static func hasCarrierKnownByName(_ offers: [Offer]) -> Bool {
+        // Indices rather than loops over values: reading a carrier's fields copies no whole segment.
+        for offer in offers.indices {
+            guard case .flight(let itinerary) = offers[offer].product else { continue }
+            for leg in itinerary.legs.indices {
+                let segments = itinerary.legs[leg].segments
+                for segment in segments.indices where segments[segment].carrier.code == nil {
+                    if segments[segment].carrier.name != nil { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// Every run's offers in one array, in run order. The largest run's array is taken, not copied: when the

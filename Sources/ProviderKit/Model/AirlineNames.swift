@@ -4,8 +4,9 @@ import Foundation
 /// knowledge, so that `Austrian Airlines` and `OS` mean the same carrier even when no airline directory
 /// was asked and a provider sends only the code.
 ///
-/// It is a lookup for matching what a user types, never a source of codes for carriers: a provider
-/// that knows only a name keeps only the name, because a wrong code would merge different flights.
+/// It is a lookup for matching names, never a source of codes for carriers: a provider that knows only a
+/// name keeps only the name. The merge meets such a carrier with the coded one only where its name stands
+/// for exactly one code, since a wrong code would merge different flights.
 public enum AirlineNames {
     /// Each code with the names it is known by; names are matched case- and accent-insensitively.
     public static let byCode: [String: [String]] = [

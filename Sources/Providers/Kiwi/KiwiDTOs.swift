@@ -73,7 +73,7 @@ struct KiwiAnswer {
 
     /// The error for an answer that carries Tequila's `{"error": "…"}` instead of data: the service's own
     /// message, as a short printable excerpt.
-    private static func serviceError(_ node: JSONNode, provider: ProviderID) -> ProviderError {
+    static func serviceError(_ node: JSONNode, provider: ProviderID) -> ProviderError {
         let message = (try? node.string) ?? (try? node["message"].string)
         let quoted = message.map { PrintableText.excerpt($0, limit: 120) }.flatMap { $0.isEmpty ? nil : $0 }
         return ProviderError(
@@ -83,7 +83,7 @@ struct KiwiAnswer {
 
     /// `{"passengers": 4, "adults": 2, "children": 1, "infants": 1}`, or `nil` when the adults are not
     /// stated or the party is not one that can book (a missing child or infant count is none).
-    private static func party(in seats: JSONNode) throws -> Passengers? {
+    static func party(in seats: JSONNode) throws -> Passengers? {
         guard seats.ifPresent != nil, let adults = try seats["adults"].lenientInt else { return nil }
         let party = Passengers(
             adults: adults, children: try seats["children"].lenientInt ?? 0,
@@ -352,6 +352,8 @@ struct KiwiSegment: Sendable {
     var arrival: KiwiTime
     /// The marketing carrier's IATA code; empty when Kiwi does not know it.
     var airline: String
+    /// The marketing carrier's name, when an answer names it rather than giving its code.
+    var airlineName: String?
     /// The flight number without the carrier: an Int, in some answers a string.
     var flightNumber: String?
     /// The operating carrier's code; `nil` when Kiwi sends `""`, which means the marketing carrier.
@@ -447,7 +449,7 @@ struct KiwiSegment: Sendable {
 extension JSONNode {
     /// A string or number as trimmed text; `nil` when missing, null, blank or of another kind, since the
     /// fields read this way inform and never decide whether a record is usable.
-    fileprivate var text: String? {
+    var text: String? {
         (try? lenientString).flatMap { $0.flatMap(\.nonBlank) }
     }
 
@@ -462,7 +464,7 @@ extension JSONNode {
 
     /// A duration in seconds sent as an Int, a Double or a digit string; `nil` unless positive and below
     /// a year, since Kiwi writes 0 for "unknown" and anything longer is a broken value.
-    fileprivate var positiveSeconds: Int64? {
+    var positiveSeconds: Int64? {
         if kind == .number, let whole = try? int64 { return whole > 0 && whole < 31_536_000 ? whole : nil }
         guard let value = (try? lenientDecimal) ?? nil, value > 0, value < 31_536_000 else { return nil }
         return NSDecimalNumber(decimal: value).int64Value
@@ -470,7 +472,7 @@ extension JSONNode {
 
     /// A flight number sent as `395` or as `"395"`; a fraction, a negative number or anything else reads
     /// as unknown, since a segment is still worth showing without it.
-    fileprivate var flightNumber: String? {
+    var flightNumber: String? {
         switch kind {
         case .number:
             guard let number = try? int64, number >= 0 else { return nil }

@@ -1,12 +1,15 @@
 import Foundation
 import ProviderKit
 
-/// Flight search at Kiwi.com through Tequila (`GET /v2/search`): one-way and round trips from one or more
-/// airports or cities to codes or anywhere, priced for the whole party in the requested cabin.
+/// Flight search at Kiwi.com through Tequila (`GET /v2/search`, with a key) or Kiwi's public MCP server (the
+/// `search-flight` tool, without one): one-way and round trips from one or more airports or cities to codes
+/// or anywhere, priced for the whole party in the requested cabin.
 ///
-/// Kiwi has sent two answer shapes, and the provider reads both, recognising each record's by its time
+/// Tequila has sent two answer shapes, and the provider reads both, recognising each record's by its time
 /// fields: the legacy v3 shape of the embedded sample and old recordings (times as numbers) and the
-/// Tequila v2 shape of the live service (times as ISO-8601 text). Their quirks the mapping absorbs:
+/// Tequila v2 shape of the live service (times as ISO-8601 text). The MCP server's two shapes, a list of
+/// itineraries and a search result object, are told apart from Tequila's and from each other by their
+/// shape as well (``KiwiMCPShape``), so a recording of any of them reads. Their quirks the mapping absorbs:
 /// - Local times are the airport's wall clock and are never read as instants: v3 writes them as if they
 ///   were epoch seconds (`dTime`), v2 as ISO text with a `Z` (`local_departure`) although they are not UTC.
 ///   The instants are `dTimeUTC` and `utc_departure`. A time outside 1900–2200 skips the record.
@@ -19,9 +22,13 @@ import ProviderKit
 ///   passenger; segments carry the operating carrier of a codeshare and the cabin.
 /// - Results come in Kiwi's order, which is kept because ranking is the pipeline's job.
 ///
+/// - On the MCP server a leg that flies more than one carrier is tagged `self_transfer`: Kiwi joins airlines
+///   that do not sell together, and the answer does not say when a leg is one ticket. Its list shape names
+///   no carrier at all. An answer holds at most about 15 itineraries.
+///
 /// A record that cannot be read or mapped is skipped and counted; an answer whose `currency` is not a
 /// currency code is rejected as a whole, since none of its prices could be trusted; Tequila's
-/// `{"error": "…"}` is a failure that quotes the service's message.
+/// `{"error": "…"}` and the MCP result's non-null `error` are failures that quote the service's message.
 public struct KiwiProvider: OfferProvider {
     /// The provider's id, `kiwi`, as used on the command line and in offer ids.
     static let id: ProviderID = "kiwi"
@@ -42,7 +49,11 @@ public struct KiwiProvider: OfferProvider {
                 + "with booking links and bag fees.",
             categories: [.flights], nativeCurrency: .eur,
             capabilities: [.dates, .roundTrips, .serverSideFilters, .passengers, .cabins],
-            live: [LiveService("https://api.tequila.kiwi.com", signIn: .header("apikey"))],
+            // Tequila when its key is set; else Kiwi's public MCP server, which needs none.
+            live: [
+                LiveService("https://api.tequila.kiwi.com", signIn: .header("apikey")),
+                LiveService("mcp+https://mcp.kiwi.com"),
+            ],
             samples: ProviderSamples(
                 EmbeddedResponses(["search": KiwiSamples.search]),
                 // A question Tequila takes as it stands (it needs a departure airport and dates), and that the
@@ -51,7 +62,8 @@ public struct KiwiProvider: OfferProvider {
                 perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"]))
     }
 
-    /// Searches Tequila's `/v2/search` and maps every itinerary it can read, in Kiwi's order.
+    /// Searches Tequila's `/v2/search`, or the MCP server's `search-flight` tool when the endpoint is an MCP
+    /// server (see ``KiwiMCPSearch``), and maps every itinerary it can read, in Kiwi's order.
     /// - Parameters:
     ///   - query: what to look for; the route, dates, trip type, party, cabin, sort and currency go to the
     ///     server with the filters Tequila applies itself (see ``queryItems(for:)``); the pipeline applies
@@ -60,43 +72,66 @@ public struct KiwiProvider: OfferProvider {
     /// - Returns: the offers; how many records were skipped because they could not be read or mapped; how
     ///   many repeated an earlier itinerary exactly (one offer each); and a note when links that were not web
     ///   links were dropped.
-    /// - Throws: ``ProviderError``: the client's errors for a failed fetch (a 4xx quotes Tequila's message),
-    ///   `http_status` for a 200 that carries Tequila's `error` instead of data, `malformed_response` for a
-    ///   body that is not a Kiwi answer, and `timeout` when the search is cancelled.
+    /// - Throws: ``ProviderError``: the client's errors for a failed fetch (a 4xx quotes Tequila's message, a
+    ///   tool error the MCP server's), `http_status` for an answer that carries the service's `error` instead
+    ///   of data, `malformed_response` for a body that is not a Kiwi answer, `not_asked` on the MCP server
+    ///   without a route and days, and `timeout` when the search is cancelled.
     public func search(
         _ query: SearchQuery, using client: ProviderClient
     ) async throws(ProviderError) -> ProviderResponse {
-        try await client.read(.get(Self.searchPath, query: Self.queryItems(for: query))) { root in
-            let retrievedAt = client.now()
-            let answer = try KiwiAnswer(root, provider: client.provider)
-            let (provider, currency) = (client.provider, answer.currency)
-            let pricedFor = answer.statedParty ?? query.passengers
-            // Large answers are read on every core, each thread mapping with its own mapper.
-            var read = try answer.records.decodeRecordsInParallel {
-                KiwiOfferMapper(provider: provider, currency: currency, pricedFor: pricedFor, retrievedAt: retrievedAt)
-            } _: { mapper, record in
-                try Task.checkCancellation()
-                return mapper.offer(for: try KiwiItinerary(record))
-            }
-            // An exact repeat is the same trip at the same price: one offer, the repeat counted.
-            var offers = read.records.records
-            read.records.records = []
-            // Compacted by moving offers, not copying them: an offer holds many references.
-            var seen = Set<String>(minimumCapacity: offers.count)
-            let kept = offers.withUnsafeMutableBufferPointer { offers in
-                var kept = 0
-                for index in offers.indices where seen.insert(offers[index].id).inserted {
-                    if kept != index { offers.swapAt(kept, index) }
-                    kept += 1
-                }
-                return kept
-            }
-            let repeats = offers.count - kept
-            offers.removeSubrange(kept...)
-            return ProviderResponse(
-                offers: offers, skipped: read.records.skipped,
-                notes: Self.notes(droppedLinks: read.workers.reduce(0) { $0 + $1.droppedLinks }), repeats: repeats)
+        // The keyless MCP server takes one day per call: its own plan.
+        if client.endpointKind == .mcp { return try await Self.searchMCP(query, using: client) }
+        let page = try await client.read(.get(Self.searchPath, query: Self.queryItems(for: query))) { root in
+            try Self.page(root, query: query, client: client)
         }
+        return ProviderResponse(
+            offers: page.offers, skipped: page.skipped, notes: Self.notes(droppedLinks: page.droppedLinks),
+            repeats: page.repeats)
+    }
+
+    /// Reads one answer in whichever of Kiwi's shapes it is, told apart by shape: the MCP tool's list of
+    /// itineraries or its search result object (``KiwiMCPShape``), else Tequila's or the legacy answer.
+    /// - Parameters:
+    ///   - root: the answer's root.
+    ///   - query: the search, whose party prices are for unless the answer says otherwise.
+    ///   - client: the client, for the provider's id and the time.
+    /// - Returns: the offers in the answer's order, an exact repeat of an earlier one counted and left out.
+    /// - Throws: ``ProviderError`` for an answer that carries the service's error; `JSONError` for one whose
+    ///   currency or records cannot be read.
+    static func page(_ root: JSONNode, query: SearchQuery, client: ProviderClient) throws -> KiwiPage {
+        let retrievedAt = client.now()
+        if let shape = KiwiMCPShape(root) {
+            return try KiwiMCPAnswer(root, shape: shape, party: query.passengers, provider: client.provider)
+                .page(provider: client.provider, asked: query.passengers, retrievedAt: retrievedAt)
+        }
+        let answer = try KiwiAnswer(root, provider: client.provider)
+        let (provider, currency) = (client.provider, answer.currency)
+        let pricedFor = answer.statedParty ?? query.passengers
+        // Large answers are read on every core, each thread mapping with its own mapper.
+        var read = try answer.records.decodeRecordsInParallel {
+            KiwiOfferMapper(provider: provider, currency: currency, pricedFor: pricedFor, retrievedAt: retrievedAt)
+        } _: { mapper, record in
+            try Task.checkCancellation()
+            return mapper.offer(for: try KiwiItinerary(record))
+        }
+        // An exact repeat is the same trip at the same price: one offer, the repeat counted.
+        var offers = read.records.records
+        read.records.records = []
+        // Compacted by moving offers, not copying them: an offer holds many references.
+        var seen = Set<String>(minimumCapacity: offers.count)
+        let kept = offers.withUnsafeMutableBufferPointer { offers in
+            var kept = 0
+            for index in offers.indices where seen.insert(offers[index].id).inserted {
+                if kept != index { offers.swapAt(kept, index) }
+                kept += 1
+            }
+            return kept
+        }
+        let repeats = offers.count - kept
+        offers.removeSubrange(kept...)
+        return KiwiPage(
+            offers: offers, skipped: read.records.skipped, repeats: repeats,
+            droppedLinks: read.workers.reduce(0) { $0 + $1.droppedLinks })
     }
 
     /// A note on booking links that were dropped because they were not web links.
@@ -219,4 +254,16 @@ public struct KiwiProvider: OfferProvider {
         NSDecimalRound(&rounded, &value, 0, .up)
         return "\(rounded)"
     }
+}
+
+/// What one of Kiwi's answers gave, in any of its shapes.
+struct KiwiPage: Sendable {
+    /// The offers, in the answer's order, without repeats.
+    var offers: [Offer] = []
+    /// Records skipped: unreadable or unmappable.
+    var skipped = 0
+    /// Records repeating an earlier offer of the same answer exactly.
+    var repeats = 0
+    /// Booking links dropped because they were not web links.
+    var droppedLinks = 0
 }

@@ -108,6 +108,11 @@ extension KiwiItinerary {
         for index in route.indices {
             if index > 0 { digest.appendSeparator() }
             digest.append(route[index].airline)
+            // A carrier known by name alone (an MCP answer's) is part of the trip too.
+            if let name = route[index].airlineName {
+                digest.append("~")
+                digest.append(name)
+            }
             digest.append("/")
             digest.append(route[index].flightNumber ?? "")
             digest.append("/")
@@ -152,7 +157,7 @@ extension KiwiItinerary {
             let arrival = segment.arrival.filled(from: last && !inbound ? self.arrival : nil)
             let (operatingCarrier, operatingNumber) = segment.operatingFlight
             return Segment(
-                carrier: Carrier(code: segment.airline.isEmpty ? nil : segment.airline),
+                carrier: Carrier(code: segment.airline.isEmpty ? nil : segment.airline, name: segment.airlineName),
                 flightNumber: segment.flightNumber,
                 origin: Place(
                     airport: segment.flyFrom, city: segment.cityCodeFrom ?? (first ? startCity : nil),

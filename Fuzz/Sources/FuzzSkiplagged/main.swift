@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+import Skiplagged
+
+exit(ProviderFuzzing.main(SkiplaggedProvider()))

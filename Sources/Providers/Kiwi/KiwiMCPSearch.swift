@@ -1,0 +1,251 @@
+import Foundation
+import ProviderKit
+
+/// A search on Kiwi's public MCP server, which needs no key: its `search-flight` tool takes one departure day
+/// (and one return day), so a range of days becomes one call per day, or per pair of days for a round trip.
+///
+/// Rules:
+/// - It needs the origin, the destination and the departure day (and for a round trip the return day): the
+///   tool searches nothing without them, so a query that lacks one is not asked, and says which.
+/// - Several origins or destinations go in one call, as comma-separated lists (`flyFrom`, `flyTo`).
+/// - One call per departure day and, for a round trip, per return day on or after it, earliest first: each
+///   day (or pair) is asked once, at most ``concurrentCalls`` at a time, and at most ``maximumCalls`` in all;
+///   a note says how many combinations were left out.
+/// - Each call states the party (`adults`, `children`, `infants`), the cabin when one is asked for
+///   (`cabinClass`), the currency of the query and `sort: price`. Days go as `dd/mm/yyyy`.
+/// - A call that fails is a note while others count; when every call fails, the first one's error is the
+///   provider's. An itinerary that an earlier call already gave is not given twice.
+struct KiwiMCPSearch: Sendable {
+    /// One tool call: a departure day and, for a round trip, a return day.
+    struct Call: Sendable, Hashable {
+        /// The outbound day, local at the origin.
+        var departure: LocalDate
+        /// The return day, for a round trip.
+        var returnDate: LocalDate?
+    }
+
+    /// The tool that searches flights.
+    static let toolName = "search-flight"
+    /// The most calls one search makes: every day of the longest range a query can name.
+    static let maximumCalls = DateRange.maximumDays
+    /// How many calls are in flight at once.
+    static let concurrentCalls = 4
+
+    /// The calls, in the order they are made.
+    var calls: [Call]
+    /// How many combinations of days the query asks for beyond ``maximumCalls``.
+    var leftOut: Int
+
+    /// Plans the calls of a query that has its departure days.
+    /// - Parameter query: the search.
+    init(_ query: SearchQuery) {
+        let departures = query.departureDates?.days ?? []
+        let returns: [LocalDate?] = query.returnDates.map { $0.days.map(Optional.some) } ?? [nil]
+        var calls: [Call] = []
+        var total = 0
+        for departure in departures {
+            for returnDate in returns where returnDate.map({ $0 >= departure }) ?? true {
+                total += 1
+                if calls.count < Self.maximumCalls { calls.append(Call(departure: departure, returnDate: returnDate)) }
+            }
+        }
+        self.calls = calls
+        leftOut = total - calls.count
+    }
+
+    /// The query fields the tool cannot search without that the query lacks.
+    static func missingFields(for query: SearchQuery) -> [QueryField] {
+        var missing: [QueryField] = []
+        if query.origins.isEmpty { missing.append(.origin) }
+        if query.destinations.isEmpty { missing.append(.destination) }
+        if query.departureDates == nil { missing.append(.departureDate) }
+        if query.roundTrip, query.returnDates == nil { missing.append(.returnDate) }
+        return missing
+    }
+
+    /// The arguments of one call, compact JSON in the tool's documented order.
+    /// - Parameters:
+    ///   - call: the days.
+    ///   - query: the route, party, cabin and currency.
+    /// - Returns: the encoded object.
+    static func arguments(for call: Call, query: SearchQuery) -> Data {
+        var json = JSONWriter(style: .compact, capacity: 256)
+        json.object { json in
+            json.key("flyFrom")
+            json.string(query.origins.joined(separator: ","))
+            json.key("flyTo")
+            json.string(query.destinations.joined(separator: ","))
+            json.key("departureDate")
+            json.string(KiwiProvider.tequilaDate(call.departure))
+            if let returnDate = call.returnDate {
+                json.key("returnDate")
+                json.string(KiwiProvider.tequilaDate(returnDate))
+            }
+            // The party is validated before a search; the bounds only keep a bad one out of the request.
+            let party = query.passengers
+            json.key("adults")
+            json.int(min(max(party.adults, 0), Passengers.maximum))
+            json.key("children")
+            json.int(min(max(party.children, 0), Passengers.maximum))
+            json.key("infants")
+            json.int(min(max(party.infants, 0), Passengers.maximum))
+            if let cabin = query.cabin {
+                json.key("cabinClass")
+                json.string(KiwiProvider.cabinCode(cabin))
+            }
+            json.key("currency")
+            json.string(query.currency.rawValue)
+            json.key("sort")
+            json.string("price")
+        }
+        return Data(json.bytes)
+    }
+}
+
+extension KiwiMCPAnswer {
+    /// Maps the itineraries into offers, in the answer's order; an exact repeat of an earlier one is counted
+    /// and left out.
+    /// - Parameters:
+    ///   - provider: the id to sell under.
+    ///   - asked: the party the search asked for, which prices are for unless the answer says otherwise.
+    ///   - retrievedAt: when the answer arrived.
+    /// - Returns: the page.
+    func page(provider: ProviderID, asked: Passengers, retrievedAt: Date) -> KiwiPage {
+        var page = KiwiPage(skipped: skipped)
+        var mappers: [CurrencyCode: KiwiOfferMapper] = [:]
+        var seen = Set<String>()
+        for priced in itineraries {
+            var mapper =
+                mappers[priced.currency]
+                ?? KiwiOfferMapper(
+                    provider: provider, currency: priced.currency, pricedFor: statedParty ?? asked,
+                    retrievedAt: retrievedAt)
+            let offer = mapper.offer(for: priced.itinerary)
+            mappers[priced.currency] = mapper
+            guard seen.insert(offer.id).inserted else {
+                page.repeats += 1
+                continue
+            }
+            page.offers.append(offer)
+        }
+        page.droppedLinks = mappers.values.reduce(0) { $0 + $1.droppedLinks }
+        return page
+    }
+}
+
+extension KiwiProvider {
+    /// Searches Kiwi's MCP server as ``KiwiMCPSearch`` plans it.
+    /// - Parameters:
+    ///   - query: the search.
+    ///   - client: a client whose endpoint is the MCP server.
+    /// - Returns: the offers in call order, the records skipped and repeated, and notes on combinations not
+    ///   searched, calls that failed and links dropped.
+    /// - Throws: ``ProviderError``: `not_asked` without a route and days; when every call fails, the first
+    ///   call's error (a tool error quotes the server's words).
+    static func searchMCP(
+        _ query: SearchQuery, using client: ProviderClient
+    ) async throws(ProviderError)
+        -> ProviderResponse
+    {
+        let missing = KiwiMCPSearch.missingFields(for: query)
+        guard missing.isEmpty else {
+            throw ProviderError(
+                .notAsked, provider: client.provider, "was not asked: its keyless service cannot search without these",
+                remedy: .addFields(missing))
+        }
+        let plan = KiwiMCPSearch(query)
+        guard !plan.calls.isEmpty else {
+            return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
+        }
+        let results = try await client.withProviderErrors {
+            try await Self.run(plan.calls) { call in
+                await Self.page(for: call, query: query, client: client)
+            }
+        }
+        return try Self.combine(results, plan: plan)
+    }
+
+    /// Makes one call and maps its answer.
+    private static func page(
+        for call: KiwiMCPSearch.Call, query: SearchQuery, client: ProviderClient
+    ) async -> Result<KiwiPage, ProviderError> {
+        let request = ProviderRequest.tool(
+            KiwiMCPSearch.toolName, arguments: KiwiMCPSearch.arguments(for: call, query: query))
+        do {
+            return .success(
+                try await client.read(request) { root in try Self.page(root, query: query, client: client) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What one call of several came to, filed under its position.
+    ///
+    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
+    /// return an `(Int, Result<…>)` tuple made in a `do`/`catch`.
+    private struct Outcome: Sendable {
+        var index: Int
+        var result: Result<KiwiPage, ProviderError>
+    }
+
+    /// Runs `call` for every call of the plan, at most ``KiwiMCPSearch/concurrentCalls`` at a time.
+    /// - Returns: each call's page or error, in call order.
+    /// - Throws: `CancellationError` when the search is cancelled.
+    private static func run(
+        _ calls: [KiwiMCPSearch.Call],
+        _ call: @escaping @Sendable (KiwiMCPSearch.Call) async -> Result<KiwiPage, ProviderError>
+    ) async throws -> [Result<KiwiPage, ProviderError>] {
+        try await withThrowingTaskGroup(of: Outcome.self) { group in
+            var results = [Result<KiwiPage, ProviderError>?](repeating: nil, count: calls.count)
+            for (index, each) in calls.enumerated() {
+                // Past the bound, a call starts only when one in flight has finished.
+                if index >= KiwiMCPSearch.concurrentCalls, let outcome = try await group.next() {
+                    results[outcome.index] = outcome.result
+                    try Task.checkCancellation()
+                }
+                group.addTask { Outcome(index: index, result: await call(each)) }
+            }
+            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// Folds the pages into one response, in call order, leaving out an offer an earlier page holds.
+    private static func combine(
+        _ results: [Result<KiwiPage, ProviderError>], plan: KiwiMCPSearch
+    ) throws(ProviderError) -> ProviderResponse {
+        var offers: [Offer] = []
+        var skipped = 0
+        var repeats = 0
+        var droppedLinks = 0
+        var seen = Set<String>()
+        var failures: [(call: KiwiMCPSearch.Call, error: ProviderError)] = []
+        for (call, result) in zip(plan.calls, results) {
+            switch result {
+            case .success(let page):
+                skipped += page.skipped
+                repeats += page.repeats
+                droppedLinks += page.droppedLinks
+                offers += page.offers.filter { seen.insert($0.id).inserted }
+            case .failure(let error):
+                failures.append((call, error))
+            }
+        }
+        if let first = failures.first, failures.count == results.count { throw first.error }
+        var notes = notes(droppedLinks: droppedLinks)
+        if plan.leftOut > 0 {
+            let asked = plan.calls.count + plan.leftOut
+            notes.append(
+                "Kiwi's keyless service takes one day per call: the first \(plan.calls.count) of \(asked) "
+                    + "combinations of days were searched, earliest first")
+        }
+        if let first = failures.first {
+            let day = first.call.departure.description + (first.call.returnDate.map { " returning \($0)" } ?? "")
+            let count =
+                failures.count == 1
+                ? "1 of its \(results.count) calls" : "\(failures.count) of its \(results.count) calls"
+            notes.append("\(count) failed, the first for \(day): \(first.error.message)")
+        }
+        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats)
+    }
+}
