@@ -56,14 +56,15 @@ struct PriceHistoryTests {
         let first = Self.run(
             1, prices: [Self.record("f-1", "kiwi", 169), Self.record("f-1", "duffel", 175.5, cheapest: false)])
         let second = Self.run(2, prices: [Self.record("f-2", "kiwi", 98)])
-        var seen: [HistoryRun?] = []
+        var seen: [[HistoryRun]] = []
         for run in [first, second] {
-            try sandbox.history.append { previous in
+            try sandbox.history.append(readingBack: 3) { previous in
                 seen.append(previous)
                 return (run, ())
             }
         }
-        #expect(seen == [nil, first], "each append is given the run before it")
+        #expect(seen == [[], [first]], "each append is given the runs before it")
+        #expect(try sandbox.history.lastRuns(5) == [first, second])
         let reading = try sandbox.history.read()
         #expect(reading.runs == [first, second])
         #expect(reading.corruptLines == 0 && reading.unfinishedRecords == 0)
@@ -90,6 +91,8 @@ struct PriceHistoryTests {
         #expect(
             try sandbox.history.lastRun() == Self.run(3, prices: (0..<400).map { Self.record("f-\($0)", "kiwi", 3) }))
         #expect(try sandbox.history.read().runs.count == 4)
+        #expect(try sandbox.history.lastRuns(3).map(\.id) == ["run-1", "run-2", "run-3"])
+        #expect(try sandbox.history.lastRuns(9).map(\.id) == ["run-0", "run-1", "run-2", "run-3"])
     }
 
     @Test func aWriterKilledMidWriteLosesOnlyItsOwnRun() throws {
@@ -111,12 +114,12 @@ struct PriceHistoryTests {
             #expect(reading.unfinishedRecords >= 1)
             #expect(try sandbox.history.lastRun() == first, "the next run compares with the last whole one")
             let third = Self.run(3, prices: [Self.record("f-1", "kiwi", 140)])
-            var previous: HistoryRun?
-            try sandbox.history.append { last in
+            var previous: [HistoryRun] = []
+            try sandbox.history.append(readingBack: 2) { last in
                 previous = last
                 return (third, ())
             }
-            #expect(previous == first)
+            #expect(previous == [first])
             let after = try sandbox.history.read()
             #expect(after.runs == [first, third], "the torn line was cut off, the new run is readable")
             #expect(after.corruptLines == 0)
@@ -161,7 +164,7 @@ struct PriceHistoryTests {
                                 try history.append { last in
                                     (
                                         Self.run(number, prices: [Self.record("f-\(number)", "kiwi", Decimal(number))]),
-                                        last?.id
+                                        last.last?.id
                                     )
                                 }
                             }

@@ -21,7 +21,7 @@ import ProviderKit
 ///   writer killed mid-write leaves at most one torn line at the end, which the next writer cuts off
 ///   before it appends; every earlier line is untouched, so no earlier run is ever lost.
 /// - Readers take no lock: they see every run appended before they opened the file.
-/// - ``append(_:)`` reads the last run and appends the next under one lock, so that two processes running
+/// - ``append(readingBack:_:)`` reads the last runs and appends the next under one lock, so that two processes running
 ///   the same watch at once each compare with the run before their own and neither loses the other's.
 /// - The history is bounded: ``compact(keeping:now:)`` rewrites it (atomically, see ``OwnerOnlyFile``)
 ///   without the runs older than it keeps, once its oldest run is older than that by more than a tenth
@@ -91,18 +91,26 @@ public struct PriceHistory: Sendable {
     /// - Returns: the run with its prices, or `nil` when the history has none.
     /// - Throws: ``StateFileError`` when the file cannot be read or trusted.
     public func lastRun() throws(StateFileError) -> HistoryRun? {
-        try folder.checkTrusted(fileURL.path, "the price history is not read")
-        guard let file = try HistoryFile.opening(fileURL.path, writing: false) else { return nil }
-        defer { file.release() }
-        return try Self.lastRun(in: file)
+        try lastRuns(1).last
     }
 
-    /// The window read from the end at first; doubled until it holds the last run.
+    /// The last complete runs, read from the end of the file without reading the rest.
+    /// - Parameter count: how many runs at most.
+    /// - Returns: the runs with their prices, oldest first; fewer when the history has fewer.
+    /// - Throws: ``StateFileError`` when the file cannot be read or trusted.
+    public func lastRuns(_ count: Int) throws(StateFileError) -> [HistoryRun] {
+        try folder.checkTrusted(fileURL.path, "the price history is not read")
+        guard let file = try HistoryFile.opening(fileURL.path, writing: false) else { return [] }
+        defer { file.release() }
+        return try Self.lastRuns(count, in: file)
+    }
+
+    /// The window read from the end at first; doubled until it holds the runs asked for.
     static let tailWindow = 256 << 10
 
-    private static func lastRun(in file: HistoryFile) throws(StateFileError) -> HistoryRun? {
+    private static func lastRuns(_ wanted: Int, in file: HistoryFile) throws(StateFileError) -> [HistoryRun] {
         let size = try file.size()
-        guard size > 0 else { return nil }
+        guard size > 0, wanted > 0 else { return [] }
         let dates = HistoryDates()
         var window = min(size, tailWindow)
         while true {
@@ -111,39 +119,50 @@ public struct PriceHistory: Sendable {
             // The first line of a window that starts inside the file may be cut.
             if window < size { lines.removeFirst() }
             let parsed = lines.map { HistoryLine.parse($0, dates: dates) }
-            guard let end = parsed.lastIndex(where: { if case .run = $0 { true } else { false } }),
-                case .run(var run, let count)? = parsed[end]
-            else {
-                if window == size { return nil }
+            var runs: [HistoryRun] = []
+            var index = parsed.count - 1
+            var cut = false
+            while index >= 0, runs.count < wanted {
+                guard case .run(var run, let count)? = parsed[index] else {
+                    index -= 1
+                    continue
+                }
+                // A run's price lines come right before its run line, written with it.
+                var prices: [PriceRecord] = []
+                var line = index - 1
+                while line >= 0, prices.count < count {
+                    if case .run? = parsed[line] { break }
+                    if case .price(let id, _, let record)? = parsed[line], id == run.id { prices.append(record) }
+                    line -= 1
+                }
+                if prices.count < count, line < 0, window < size {
+                    cut = true
+                    break
+                }
+                run.prices = prices.reversed()
+                runs.append(run)
+                index = line
+            }
+            if (cut || runs.count < wanted), window < size {
                 window = min(size, window * 2)
                 continue
             }
-            var prices: [PriceRecord] = []
-            var index = end - 1
-            while index >= 0, prices.count < count {
-                if case .price(let id, _, let record)? = parsed[index], id == run.id { prices.append(record) }
-                if case .run? = parsed[index] { break }
-                index -= 1
-            }
-            if prices.count < count, index < 0, window < size {
-                window = min(size, window * 2)
-                continue
-            }
-            run.prices = prices.reversed()
-            return run
+            return runs.reversed()
         }
     }
 
     // MARK: Writing
 
-    /// Reads the last run and appends the next one, under the history's lock.
-    /// - Parameter make: given the last complete run (`nil` for a new history), returns the run to append
-    ///   (`nil` appends nothing) and what to hand back.
+    /// Reads the last runs and appends the next one, under the history's lock.
+    /// - Parameters:
+    ///   - count: how many of the last complete runs `make` is given.
+    ///   - make: given the last complete runs, oldest first (none for a new history), returns the run to
+    ///     append (`nil` appends nothing) and what to hand back.
     /// - Returns: what `make` returned.
     /// - Throws: ``StateFileError`` when the files cannot be read, written or trusted, or the lock is held
     ///   too long by another process.
     public func append<Result>(
-        _ make: (HistoryRun?) -> (run: HistoryRun?, result: Result)
+        readingBack count: Int = 1, _ make: ([HistoryRun]) -> (run: HistoryRun?, result: Result)
     ) throws(StateFileError) -> Result {
         try folder.create()
         try folder.checkTrusted(fileURL.path, "the price history is not written")
@@ -151,9 +170,9 @@ public struct PriceHistory: Sendable {
             let existing = try HistoryFile.opening(fileURL.path, writing: false)
             let previous = try existing.map { file throws(StateFileError) in
                 defer { file.release() }
-                return try Self.lastRun(in: file)
+                return try Self.lastRuns(count, in: file)
             }
-            let (run, result) = make(previous ?? nil)
+            let (run, result) = make(previous ?? [])
             if let run { try write(HistoryLine.lines(of: run)) }
             return result
         }
