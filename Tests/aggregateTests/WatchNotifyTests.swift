@@ -78,6 +78,20 @@ struct WatchNotifyTests {
         #expect(hook.requests.count == 1, "an answer too large is not asked for again")
     }
 
+    @Test func aWebhookThatNeverAnswersIsGivenUpNotWaitedForEver() async throws {
+        let (home, service) = try await Self.watchWithAnEvent()
+        defer { withExtendedLifetime(service) {} }
+        let hook = try LoopbackHTTPServer { _ in .slow(seconds: 600, then: .json("{}")) }
+        defer { hook.stop() }
+        // The limit rules out a hang, not a slow machine: the webhook's own time limit is 10 seconds.
+        let run = try await Binary.runBounded(
+            ["watch", "run", "--notify", hook.baseURL.absoluteString], environment: home.environment,
+            limit: .seconds(120))
+        #expect(!run.killed)
+        #expect(run.status == 10)
+        #expect(run.stderr.contains("was not notified"), "\(run.stderr)")
+    }
+
     @Test func nothingToTellSendsNothing() async throws {
         let home = try WatchHome()
         let service = try ChangingService(.json(TravelpayoutsRecording.answer([WatchRunTests.u2(150)])))
