@@ -153,4 +153,47 @@ struct WatchDurabilityTests {
         #expect(again.status == 1)
         #expect(again.stderr.contains("there is a watch named w1 already"))
     }
+
+    @Test func aCorruptWatchListIsSetAsideWithAWarningAndTheWatchesStartEmpty() async throws {
+        let home = try WatchHome()
+        let added = try await home.run(["watch", "add", "kept", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18"])
+        #expect(added.status == 0)
+        let file = home.data.appendingPathComponent("watches.json")
+        try Data("{\"schema\": \"aggregate.watches.v1\", \"watches\": [{\"name\": ".utf8).write(to: file)
+        let list = try await home.run(["watch", "list"])
+        #expect(list.status == 0)
+        #expect(
+            list.stderrLines.first?.hasPrefix("warning: the watches file \(file.path) cannot be read; it was moved to ")
+                == true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: home.data.path)
+        #expect(names.contains { $0.hasPrefix("watches.json.corrupt-") })
+        let again = try await home.run(["watch", "add", "kept", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18"])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    @Test(arguments: [
+        (["watch"], "error: missing action. Write add, list, remove or run."),
+        (["watch", "add", "x", "--from", "VIE"], "error: a watch needs --date."),
+        (["watch", "run", "--below", "5"], "error: '--below' is an option of 'watch add', not of 'watch run'."),
+        (
+            ["watch", "run", "--keep", "5y"],
+            "error: '--keep' takes a number of hours, days or weeks such as 36h, 90d or 12w, got '5y'."
+        ),
+        (["watch", "add", "bad name", "--date", "2026-12-18"], "error: 'bad name' is not a watch name."),
+        (
+            ["watch", "add", "x", "--date", "2026-12-18", "--trip", "f-10f914b65a6c467"],
+            "error: '--trip' takes a trip's id"
+        ),
+        (["watch", "run", "--notify", "ftp://example.com"], "error: '--notify' takes an http or https address"),
+        (["history"], "error: missing watch name."),
+    ])
+    func aMistakeIsOneLineSayingWhatToWrite(arguments: [String], start: String) async throws {
+        let home = try WatchHome()
+        let run = try await home.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix(start), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.data.appendingPathComponent("watches.json").path))
+    }
 }

@@ -60,7 +60,7 @@ struct HistoryCommand: Command {
         }
         self.name = name
         let reader = ValueReader(options: options, command: command)
-        trip = try reader.text(.trip)
+        trip = try reader.text(.trip)?.lowercased()
         if let trip, !Watch.isTripID(trip) {
             throw UsageError(
                 "'\(OptionKey.trip)' takes a trip's id such as f-10f914b65a6c4678, got "

@@ -203,7 +203,7 @@ struct WatchCommand: Command {
         let search = try ParsedOptions.parse(words, specs: QueryOptions.specs, command: command)
         let query = try QueryOptions(search, context: context, command: command)
         if !options.gave(.currency) { words.append("\(OptionKey.currency)=\(query.query.currency)") }
-        let trip = try reader.text(.trip)
+        let trip = try reader.text(.trip)?.lowercased()
         if let trip, !Watch.isTripID(trip) {
             throw UsageError(
                 "'\(OptionKey.trip)' takes a trip's id as search prints it, such as f-10f914b65a6c4678, got "

@@ -38,14 +38,14 @@ struct Watch: Sendable, Hashable {
         return name
     }
 
-    /// Whether a text can be a trip id as search prints them (`f-10f914b65a6c4678`): one word of letters,
-    /// digits and `-_.:`, at most 200 characters.
+    /// Whether a text is a trip id as search prints them (`f-10f914b65a6c4678`): a short lower-case prefix,
+    /// a dash and 16 lower-case hexadecimal digits, so that a typo is refused when the watch is added, not
+    /// found to match nothing in every run after.
     static func isTripID(_ text: String) -> Bool {
-        (1...200).contains(text.utf8.count)
-            && text.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                    || "-_.:".unicodeScalars.contains($0)
-            }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...8).contains(parts[0].utf8.count), parts[1].utf8.count == 16 else { return false }
+        return parts[0].unicodeScalars.allSatisfy { ("a"..."z").contains($0) }
+            && parts[1].unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 
     /// The price limit as money.
