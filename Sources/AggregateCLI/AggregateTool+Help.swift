@@ -58,6 +58,8 @@ extension AggregateTool {
                   request fails.
               $XDG_DATA_HOME/aggregate/favorites.json (default: ~/.local/share/aggregate/favorites.json)
                   Your favourite airlines (see 'aggregate help favorites').
+              $XDG_DATA_HOME/aggregate/watches.json and history/ (default: ~/.local/share/aggregate)
+                  Your watches and their price histories (see 'aggregate help watch').
 
             ENVIRONMENT:
               AGGREGATE_<ID>_ENDPOINT  A provider's endpoint, such as AGGREGATE_KIWI_ENDPOINT=live.

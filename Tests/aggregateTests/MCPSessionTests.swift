@@ -64,6 +64,7 @@ struct MCPSessionTests {
         let commands = AggregateTool.commands.map { $0.configuration.name }
         var expected = ["search_flights", "search_cars", "compare_sources", "list_providers", "check_providers"]
         if commands.contains("dates") { expected.insert("cheapest_dates", at: 3) }
+        if commands.contains("history") { expected.append("price_history") }
         #expect(tools.map { $0["name"] as? String } == expected)
         for tool in tools {
             let name = tool["name"] as? String ?? "?"
@@ -77,7 +78,8 @@ struct MCPSessionTests {
             }
             let annotations = try #require(tool["annotations"] as? [String: Any], "\(name)")
             #expect(annotations["readOnlyHint"] as? Bool == true, "\(name)")
-            #expect(annotations["openWorldHint"] as? Bool == (name != "list_providers"), "\(name)")
+            #expect(
+                annotations["openWorldHint"] as? Bool == !["list_providers", "price_history"].contains(name), "\(name)")
         }
         let search = try #require(tools.first)
         let properties = try #require(

@@ -35,6 +35,16 @@ struct OptionChoicesTests {
         }
     }
 
+    /// The words a command needs before an option: an action, a name.
+    static func leadingWords(_ command: String, _ option: OptionSpec) -> [String] {
+        switch command {
+        case "watch":
+            WatchCommand.runSpecs.contains { $0.key == option.key } ? ["run"] : ["add", "w", "--date", "2026-12-18"]
+        case "history": ["vie-bcn"]
+        default: []
+        }
+    }
+
     @Test func theParserTakesEveryChoiceAndNothingElse() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-home-\(UUID())")
         let context = CommandContext(
@@ -46,14 +56,16 @@ struct OptionChoicesTests {
                 guard let choices = option.choices else { continue }
                 for choice in choices + choices.map({ $0.uppercased() }) {
                     let parsed = try ParsedOptions.parse(
-                        [option.name, choice], specs: configuration.options, command: configuration.name)
+                        Self.leadingWords(configuration.name, option) + [option.name, choice],
+                        specs: configuration.options, command: configuration.name)
                     #expect(throws: Never.self, "\(configuration.name) \(option.name) \(choice)") {
                         _ = try command.init(options: parsed, context: context)
                     }
                     checked += 1
                 }
                 let parsed = try ParsedOptions.parse(
-                    [option.name, "nonsense"], specs: configuration.options, command: configuration.name)
+                    Self.leadingWords(configuration.name, option) + [option.name, "nonsense"],
+                    specs: configuration.options, command: configuration.name)
                 do {
                     _ = try command.init(options: parsed, context: context)
                     Issue.record("\(configuration.name) \(option.name) took 'nonsense'")

@@ -7,7 +7,8 @@ import ProviderKit
 /// A renderer or command chooses a document and hands it its values; it never spells a member itself, so
 /// that each document's schema is read in one file here: ``SearchDocument`` (`aggregate.search.v1`),
 /// ``CompareDocument``, ``DatesDocument``, ``AirlinesDocument``, ``ProvidersDocument``,
-/// ``ProviderCheckDocument`` and the line an outside program reads, ``ProgramQueryDocument``. A provider's
+/// ``ProviderCheckDocument``, a watch's ``HistoryDocument``, a watch run's ``WatchEventDocument`` and
+/// ``WatchNotificationDocument``, and the line an outside program reads, ``ProgramQueryDocument``. A provider's
 /// outcome, which most of them carry, is written by ``ProviderOutcomeObject`` alone.
 protocol OutputDocument {
     /// Writes the document's one JSON value.

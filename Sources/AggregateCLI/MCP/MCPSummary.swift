@@ -19,6 +19,8 @@ enum MCPSummary {
         case providers
         /// The dates command's document: a `days` list.
         case dates
+        /// `aggregate.history.v1`.
+        case history
     }
 
     /// The summary of a document.
@@ -34,6 +36,7 @@ enum MCPSummary {
             case .compare: compare(root)
             case .providers: providers(root)
             case .dates: dates(root)
+            case .history: history(root)
             }
         }
         return text ?? "The command's output could not be read."

@@ -99,6 +99,17 @@ struct MCPTool: Sendable {
                 positional: MCPToolProperty(
                     positional: "providers", type: ids, description: "Provider ids to check (default: every live one)"),
                 outputSchema: "aggregate.providers.check.v1", summary: .providers),
+            MCPTool(
+                name: "price_history", title: "Price history",
+                description: """
+                    Each seller's price over time for a watch: a search the user keeps under a name \
+                    (aggregate watch add) and runs unattended. The result is the aggregate.history.v1 JSON \
+                    document: every run with how each provider did, and for the watch's cheapest trips (or \
+                    the one trip named) every seller's price in each run, as sent and converted. It reads the \
+                    kept history and asks no provider.
+                    """,
+                command: "history", hiddenOptions: [.chart], positional: MCPToolProperty.watchName,
+                outputSchema: HistoryDocument.schema, opensWorld: false, summary: .history),
         ]
     }
 

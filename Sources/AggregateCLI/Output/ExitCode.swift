@@ -19,6 +19,8 @@ enum ExitCode: Int32, Sendable {
     case partial = 2
     /// No provider answered.
     case noProviderAnswered = 3
+    /// `watch run`: every provider answered and there is something to tell.
+    case somethingToTell = 10
     /// The command line was wrong; nothing ran.
     case usage = 64
     /// The results could not be written (a full disk, a closed standard output): `EX_IOERR`.

@@ -61,6 +61,14 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let active = OptionKey("--active")
     static let favorites = OptionKey("--favorites")
 
+    // Watches and their history.
+    static let below = OptionKey("--below")
+    static let trip = OptionKey("--trip")
+    static let notify = OptionKey("--notify")
+    static let notifyCommand = OptionKey("--notify-command")
+    static let keep = OptionKey("--keep")
+    static let chart = OptionKey("--chart")
+
     // Every command.
     static let help = OptionKey("--help")
 

@@ -1,0 +1,73 @@
+import AggregatorCore
+import Foundation
+import ProviderKit
+
+/// Runs the searches of several watches at once, politely: the watches that ask with the same settings
+/// (endpoints, `--live`, `--offline`, time limit, size cap) share one ``ProviderRunner`` — one set of
+/// connections, sign-ins, MCP sessions, per-host pacing and requests in flight — and one
+/// ``SharedAnswers``, so that a question several watches ask a provider is sent once in the run.
+///
+/// Each watch's search runs without a limit, so that its history covers every trip it matches, and is
+/// turned into a result by its own pipeline (its own rates and currency).
+struct WatchBatch {
+    /// A watch whose search options were read.
+    struct Prepared {
+        var watch: Watch
+        var options: QueryOptions
+        /// What decides which runner it shares: its connection options as written.
+        var settingsKey: [String]
+    }
+
+    /// The connection options: watches that write them alike ask alike.
+    static let connectionKeys: [OptionKey] = [.endpoint, .live, .offline, .timeout, .maxResponseSize]
+
+    /// Reads a watch's search options as `search` reads them.
+    /// - Parameters:
+    ///   - watch: the watch.
+    ///   - context: the environment, the config file and the installed providers.
+    /// - Returns: the watch ready to run.
+    /// - Throws: ``UsageError`` when its options no longer make a search (a provider uninstalled, a rates
+    ///   file gone).
+    static func prepare(_ watch: Watch, context: CommandContext) throws(UsageError) -> Prepared {
+        let command = "watch run"
+        let parsed = try ParsedOptions.parse(watch.search, specs: QueryOptions.specs, command: command)
+        let options = try QueryOptions(parsed, context: context, command: command)
+        let key = watch.search.filter { word in
+            connectionKeys.contains { word == $0.name || word.hasPrefix($0.name + "=") }
+        }
+        return Prepared(watch: watch, options: options, settingsKey: key.sorted())
+    }
+
+    /// Runs every watch's search once, all at once.
+    /// - Parameters:
+    ///   - watches: the watches.
+    ///   - favorites: the favourite airlines, to tag offers as search does.
+    /// - Returns: each watch's result, in the order given.
+    static func run(_ watches: [Prepared], favorites: FavoriteCarriers) async -> [SearchResult] {
+        var runners: [[String]: (runner: ProviderRunner, answers: SharedAnswers)] = [:]
+        for watch in watches where runners[watch.settingsKey] == nil {
+            let settings = watch.options.settings
+            runners[watch.settingsKey] = (
+                ProviderRunner(
+                    network: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes), settings: settings),
+                SharedAnswers()
+            )
+        }
+        return await withTaskGroup(of: (Int, SearchResult).self) { group in
+            for (index, watch) in watches.enumerated() {
+                guard let (runner, answers) = runners[watch.settingsKey] else { continue }
+                group.addTask {
+                    var query = watch.options.query
+                    query.limit = nil
+                    let providers = watch.options.providers.map { AnswerSharingProvider(base: $0, answers: answers) }
+                    let runs = await runner.run(providers, query: query)
+                    let pipeline = SearchPipeline(rates: watch.options.rates, favorites: favorites)
+                    return (index, pipeline.run(runs, query: query))
+                }
+            }
+            var results: [SearchResult?] = Array(repeating: nil, count: watches.count)
+            for await (index, result) in group { results[index] = result }
+            return results.compactMap { $0 }
+        }
+    }
+}

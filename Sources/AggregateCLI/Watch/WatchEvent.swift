@@ -1,0 +1,58 @@
+import AggregatorCore
+import Foundation
+import ProviderKit
+
+/// One thing a run of a watch has to tell: a change since the run before, a price at or under the
+/// watch's limit, or a provider that could not be asked.
+struct WatchEvent: Sendable, Hashable {
+    /// What happened, in the order a run reports them.
+    enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A provider failed (timeout, rate limited, failed, or answered from the cache after a live
+        /// failure): what it sells is unknown this run, so silence about it means nothing.
+        case failed
+        /// The lowest price the watch has seen, lower than every earlier run's.
+        case newLow = "new_low"
+        /// A trip's cheapest price is at or under the watch's limit, and was not in the run before.
+        case below
+        /// Another seller is now a trip's cheapest.
+        case sellerChanged = "seller_changed"
+        /// A seller sells a trip it did not sell in the run before.
+        case newSeller = "new_seller"
+        /// A trip of the run before that nobody sells now.
+        case gone
+    }
+
+    /// What happened.
+    var kind: Kind
+    /// The watch's name.
+    var watch: String
+    /// The run's id.
+    var run: String
+    /// When the run ran.
+    var at: Date
+    /// The trip and seller the event is about, as this run saw them (`nil` for `gone` and `failed`).
+    var record: PriceRecord?
+    /// The trip and seller as the run before saw them: the former cheapest seller (`seller_changed`), the
+    /// trip's last cheapest seller (`gone`).
+    var previousRecord: PriceRecord?
+    /// The lowest price before this run (`new_low`).
+    var previousLow: Money?
+    /// The watch's limit (`below`).
+    var limit: Money?
+    /// The provider that failed (`failed`).
+    var failedProvider: ProviderID?
+    /// Its error in one line, and the error's stable code (`failed`).
+    var error: String?
+    var errorCode: String?
+
+    /// The seller the event is about.
+    var provider: ProviderID? { failedProvider ?? record?.provider ?? previousRecord?.provider }
+
+    /// The price now less the price before (`new_low`, `seller_changed`): negative when it fell.
+    var change: Money? {
+        guard let now = record?.converted, let before = previousLow ?? previousRecord?.converted,
+            now.currency == before.currency
+        else { return nil }
+        return Money(now.amount - before.amount, now.currency)
+    }
+}
