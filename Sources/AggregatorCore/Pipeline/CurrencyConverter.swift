@@ -97,7 +97,7 @@ public struct CurrencyConverter: Sendable {
         // Offers convert independently, so parts of them convert on every core, each part with a cache of its
         // own; a part's prices out of range and offers left without sources are listed in order.
         let parts = offers.updateParts { offers in
-            var cache = ConversionCache(converter: self)
+            var cache = ConversionCache(conversion(of:))
             var outOfRange: [Money] = []
             var emptied: [Int] = []
             for index in offers.indices
@@ -121,7 +121,7 @@ public struct CurrencyConverter: Sendable {
     /// Converts one offer's sources, drops those out of range, orders the rest and sets the headline price.
     /// - Returns: `false` when no source is left, so the offer is to be dropped.
     private func convertSources(
-        of offer: inout Offer, cache: inout ConversionCache, outOfRange: inout [Money]
+        of offer: inout Offer, cache: inout ConversionCache<Conversion>, outOfRange: inout [Money]
     ) -> Bool {
         var kept = 0
         for index in offer.sources.indices {

@@ -18,7 +18,7 @@ struct ConversionCacheTests {
 
     @Test func aRememberedConversionIsTheOneConvertingGives() throws {
         let converter = CurrencyConverter(rates: .embedded, target: .eur)
-        var cache = ConversionCache(converter: converter)
+        var cache = ConversionCache(converter.conversion(of:))
         var generator = SplitMix64(seed: 42)
         let currencies: [CurrencyCode] = [.eur, .rub, .usd, try #require(CurrencyCode("XXX"))]
         let prices = (0..<400).map { _ in
