@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "AggregatorCore", targets: ["AggregatorCore"]),
         .library(name: "AggregateCLI", targets: ["AggregateCLI"]),
         .library(name: "ProviderTestKit", targets: ["ProviderTestKit"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
     ] + builtInProviders.map { .library(name: $0, targets: [$0]) },
     targets: [
         .target(name: "ProviderKit", swiftSettings: strictSettings),
@@ -51,9 +52,10 @@ let package = Package(
             name: "ProviderChecks", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings
         ),
         .target(name: "AggregatorCore", dependencies: ["ProviderKit"], swiftSettings: strictSettings),
+        .target(name: "HTTPServer", swiftSettings: strictSettings),
         .target(
             name: "AggregateCLI",
-            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore"]
+            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore", "HTTPServer"]
                 + builtInProviders.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),
@@ -90,6 +92,7 @@ let package = Package(
             name: "ProviderTestKitTests", dependencies: ["ProviderTestKit", "ProviderKit", "ProviderChecks"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
         .testTarget(
             name: "aggregateTests",
             dependencies: [
