@@ -45,13 +45,15 @@ let package = Package(
         .library(name: "AggregateCLI", targets: ["AggregateCLI"]),
         .library(name: "ProviderTestKit", targets: ["ProviderTestKit"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "RedisClient", targets: ["RedisClient"]),
     ] + builtInProviders.map { .library(name: $0, targets: [$0]) },
     targets: [
         .target(name: "ProviderKit", swiftSettings: strictSettings),
         .target(
             name: "ProviderChecks", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings
         ),
-        .target(name: "AggregatorCore", dependencies: ["ProviderKit"], swiftSettings: strictSettings),
+        .target(name: "RedisClient", swiftSettings: strictSettings),
+        .target(name: "AggregatorCore", dependencies: ["ProviderKit", "RedisClient"], swiftSettings: strictSettings),
         .target(name: "HTTPServer", swiftSettings: strictSettings),
         .target(
             name: "AggregateCLI",
@@ -77,10 +79,20 @@ let package = Package(
             path: "Tests/Support",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "RedisTestSupport", dependencies: ["RedisClient"], path: "Tests/RedisSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "AggregatorCoreTests",
-            dependencies: ["ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
+            dependencies: [
+                "ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport", "RedisClient",
+                "RedisTestSupport",
+            ],
             swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RedisClientTests", dependencies: ["RedisClient", "RedisTestSupport"], swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ProviderKitTests",
