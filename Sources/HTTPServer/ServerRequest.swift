@@ -38,8 +38,10 @@ public struct ServerRequest: Sendable, Hashable {
     /// (`http://host/path`), the path part.
     public var path: String {
         var path = Substring(target)
-        if let scheme = path.range(of: "://") {
-            let rest = path[scheme.upperBound...]
+        if !path.hasPrefix("/"), let colon = path.firstIndex(of: ":"),
+            path[colon...].hasPrefix("://")
+        {
+            let rest = path[path.index(colon, offsetBy: 3)...]
             path = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
         }
         if let query = path.firstIndex(of: "?") { path = path[..<query] }

@@ -158,6 +158,11 @@ enum Socket {
         String(cString: strerror(errno))
     }
 
+    /// The text of a NUL-terminated C buffer.
+    private static func text(of buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// An address as `host:port` (`[host]:port` for IPv6), and its port.
     static func address(of storage: sockaddr_storage) -> (text: String, port: Int) {
         var storage = storage
@@ -174,8 +179,8 @@ enum Socket {
             }
         }
         guard status == 0 else { return ("-", 0) }
-        let hostText = String(cString: host)
-        let port = Int(String(cString: service)) ?? 0
+        let hostText = text(of: host)
+        let port = Int(text(of: service)) ?? 0
         return (Int32(storage.ss_family) == AF_INET6 ? "[\(hostText)]:\(port)" : "\(hostText):\(port)", port)
     }
 }

@@ -9,7 +9,7 @@ struct RedisClientTests {
     private func client(
         _ server: RedisTestServer, password: String? = nil, database: Int = 0, retryInterval: Duration = .zero,
         maxConnections: Int = 4
-    ) throws -> RedisClient {
+    ) throws(RedisError) -> RedisClient {
         try RedisClient(
             RedisConfiguration(
                 port: server.port, database: database, password: password, connectTimeout: .seconds(10),

@@ -16,11 +16,14 @@ extension QueryOptions {
                 rates: rates, favorites: FavoriteCarriers(FavoritesLocation.load(from: favoritesFolder, console: console)))
         }
         // A server's searches share its aggregators, made with its settings; a command's run makes its own.
-        let aggregator =
-            try aggregators?.aggregator(for: providers, pipeline: pipeline)
-            ?? Aggregator(
+        let aggregator: Aggregator
+        if let aggregators {
+            aggregator = try aggregators.aggregator(for: providers, pipeline: pipeline)
+        } else {
+            aggregator = try Aggregator(
                 providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
                 settings: settings, pipeline: pipeline())
+        }
         let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
         var report: (@Sendable (SearchProgress) -> Void)?
         if let progress { report = { progress.show($0) } }

@@ -128,7 +128,7 @@ struct MCPHTTPEndpoint: Sendable {
                 } catch {
                     message = MCPServer.errorResponse(id: id, .internalError("the command's output is not JSON"))
                 }
-                _ = session.requests.finish(id) { reply.set(message) }
+                _ = session.requests.finish(id, answer: { reply.set(message) })
                 session.touch()
             }
             running = task
@@ -145,7 +145,7 @@ struct MCPHTTPEndpoint: Sendable {
             return Self.json(message)
         }
         let keepAlive = keepAlive
-        return ServerResponse(status: 200, headers: Self.streamHeaders) { writer in
+        return ServerResponse(status: 200, headers: Self.streamHeaders, body: .stream { writer in
             let comments = Task {
                 while (try? await Task.sleep(for: keepAlive)) != nil {
                     guard (try? await writer.write(": the search is running\n\n")) != nil else { return }
@@ -156,7 +156,7 @@ struct MCPHTTPEndpoint: Sendable {
             if let message = reply.value {
                 try? await writer.write("event: message\ndata: " + String(decoding: message, as: UTF8.self) + "\n\n")
             }
-        }
+        })
     }
 
     // MARK: - GET and DELETE
@@ -174,7 +174,7 @@ struct MCPHTTPEndpoint: Sendable {
             return Self.failure(409, "this session's listening stream is open already")
         }
         let keepAlive = keepAlive
-        return ServerResponse(status: 200, headers: Self.streamHeaders) { writer in
+        return ServerResponse(status: 200, headers: Self.streamHeaders, body: .stream { writer in
             defer { session.closeStream() }
             guard (try? await writer.write(": listening\n\n")) != nil else { return }
             var quiet: Duration = .zero
@@ -185,7 +185,7 @@ struct MCPHTTPEndpoint: Sendable {
                 quiet = .zero
                 guard (try? await writer.write(": keep-alive\n\n")) != nil else { return }
             }
-        }
+        })
     }
 
     private func delete(_ request: ServerRequest) -> ServerResponse {
