@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "HTTPServer", swiftSettings: strictSettings),
         .target(
             name: "AggregateCLI",
-            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore", "HTTPServer"]
+            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore", "HTTPServer", "RedisClient"]
                 + builtInProviders.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),

@@ -134,7 +134,7 @@ struct KiwiHostileInputTests {
                 let response = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
                 #expect(response.offers.isEmpty)
                 #expect(response.skipped == 5)
-            } catch let error as ProviderError {
+            } catch {
                 #expect(error.code == .malformedResponse)
             }
         }

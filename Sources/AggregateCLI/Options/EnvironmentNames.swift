@@ -14,6 +14,9 @@ enum EnvironmentNames {
     /// The bearer token `aggregate serve` requires, when `--token-file` is not given.
     static let serveToken = "AGGREGATE_SERVE_TOKEN"
 
+    /// The password of the Redis `aggregate serve --cache` names, when its URL has none.
+    static let redisPassword = "AGGREGATE_REDIS_PASSWORD"
+
     /// `AGGREGATE_KIWI_API_KEY`: holds a provider's API key.
     static func apiKey(of id: ProviderID) -> String { credential(.apiKey, of: id) }
 
