@@ -109,7 +109,7 @@ let package = Package(
             name: "aggregateTests",
             dependencies: [
                 "aggregate", "AggregateCLI", "ProviderKit", "ProviderChecks", "AggregatorCore", "ProviderTestKit",
-                "AggregatorTestSupport",
+                "AggregatorTestSupport", "RedisTestSupport",
             ],
             swiftSettings: strictSettings
         ),

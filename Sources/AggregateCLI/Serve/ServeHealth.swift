@@ -7,7 +7,7 @@ import ProviderKit
 ///
 /// - `ok` (200): the shared state answers and has had no failure lately.
 /// - `degraded` (200): the shared state says it is out of reach, or a search could not reach it within
-///   the last minute; the server still answers, asking the services directly, and the reasons say why.
+///   the last ten seconds; the server still answers, asking the services directly, and the reasons say why.
 /// - `stopping` (503): the server is shutting down, so a load balancer sends new requests elsewhere.
 struct ServeHealth: Sendable {
     /// The shared state.

@@ -14,7 +14,7 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
     /// The upper bounds of the latency histogram's buckets, in seconds.
     static let buckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
     /// How long a shared state failure counts against health.
-    static let unavailableWindow: Duration = .seconds(60)
+    static let unavailableWindow: Duration = .seconds(10)
 
     private struct RouteStatus: Hashable {
         var route: String
