@@ -68,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "AggregateBenchmarks",
-            dependencies: ["ProviderKit", "AggregatorCore", "Kiwi", "Aviasales"],
+            dependencies: ["ProviderKit", "AggregatorCore", "Kiwi", "Aviasales", "HTTPServer"],
             path: "Benchmarks",
             exclude: ["python_pipeline.py"],
             swiftSettings: strictSettings

@@ -260,7 +260,8 @@ final class EventLoop: @unchecked Sendable {
             connection.requestStarted = nil
             connection.closeAfterResponse = true
             connection.phase = .handling
-            respond(connection, with: .text(error.status, contentType: "text/plain; charset=utf-8", error.reason + "\n"))
+            respond(
+                connection, with: .text(error.status, contentType: "text/plain; charset=utf-8", error.reason + "\n"))
         }
     }
 

@@ -113,7 +113,8 @@ struct RequestParser {
             return .request(request(head, body: []), consumed: head.end)
         case .length(let length):
             guard buffer.count - head.end >= length else { return .needMore(sendContinue: head.expectsContinue) }
-            return .request(request(head, body: Array(buffer[head.end..<(head.end + length)])), consumed: head.end + length)
+            return .request(
+                request(head, body: Array(buffer[head.end..<(head.end + length)])), consumed: head.end + length)
         case .chunked:
             switch decodeChunks(buffer) {
             case .failure(let error): return .failure(error)
@@ -329,7 +330,8 @@ struct RequestParser {
                 let bytes = buffer[range]
                 let digits = bytes.prefix { ASCII.hexValue($0) != nil }
                 let rest = bytes[digits.endIndex...]
-                guard !digits.isEmpty, rest.isEmpty || rest.first == ASCII.semicolon || rest.first == ASCII.space
+                guard !digits.isEmpty,
+                    rest.isEmpty || rest.first == ASCII.semicolon || rest.first == ASCII.space
                         || rest.first == ASCII.tab,
                     rest.allSatisfy(ASCII.isFieldValueCharacter)
                 else {

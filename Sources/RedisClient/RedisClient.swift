@@ -167,7 +167,8 @@ private final class State: @unchecked Sendable {
         lock.withLock {
             // Slots are never empty: the configuration asks for at least one connection.
             var best = slots[0]
-            for slot in slots where waiting[ObjectIdentifier(slot), default: 0] < waiting[ObjectIdentifier(best), default: 0] {
+            for slot in slots
+            where waiting[ObjectIdentifier(slot), default: 0] < waiting[ObjectIdentifier(best), default: 0] {
                 best = slot
             }
             waiting[ObjectIdentifier(best), default: 0] += 1

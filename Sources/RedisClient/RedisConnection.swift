@@ -36,7 +36,8 @@ final class RedisConnection {
         for (command, reply) in zip(setUp, replies) {
             if case .error(let text) = reply {
                 let what = command.name == "AUTH" ? "refused the sign-in" : "refused database \(configuration.database)"
-                throw RedisError(.server, "the Redis server \(configuration.address) \(what): \(RedisError.quoted(text))")
+                throw RedisError(
+                    .server, "the Redis server \(configuration.address) \(what): \(RedisError.quoted(text))")
             }
         }
         return connection

@@ -155,7 +155,8 @@ final class RedisSocket {
         descriptor = -1
     }
 
-    private func wait(for events: Int16, until deadline: ContinuousClock.Instant, doing what: String) throws(RedisError) {
+    private func wait(for events: Int16, until deadline: ContinuousClock.Instant, doing what: String) throws(RedisError)
+    {
         while true {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { throw RedisError(.timeout, "timed out \(what) the Redis server \(address)") }

@@ -74,7 +74,9 @@ final class RawClient: @unchecked Sendable {
                 #else
                     let flags: Int32 = 0
                 #endif
-                let sent = bytes[offset...].withUnsafeBytes { systemSend(self.descriptor, $0.baseAddress, $0.count, flags) }
+                let sent = bytes[offset...].withUnsafeBytes {
+                    systemSend(self.descriptor, $0.baseAddress, $0.count, flags)
+                }
                 guard sent > 0 else { return false }
                 offset += sent
             }
@@ -159,7 +161,8 @@ final class RawClient: @unchecked Sendable {
         var headers: [String: String] = [:]
         while let line = readLine(&chunk), !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         if toHead || status == 100 || status == 204 { return Response(status: status, headers: headers, body: []) }
         if let length = headers["content-length"].flatMap(Int.init) {

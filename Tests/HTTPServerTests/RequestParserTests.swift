@@ -38,7 +38,8 @@ struct RequestParserTests {
 
     @Test("decodes a chunked body with extensions and trailers")
     func chunked() {
-        let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let text =
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "3;name=value\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: 1\r\n\r\nNEXT"
         guard case .request(let request, let consumed) = parse(text) else {
             Issue.record("not read")
@@ -99,8 +100,11 @@ struct RequestParserTests {
             ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 33\r\n\r\n", 413),
             ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999\r\n\r\n", 400),
             ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n21\r\n", 413),
-            ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n" + String(repeating: "a", count: 16)
-                + "\r\n11\r\n", 413),
+            (
+                "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n"
+                    + String(repeating: "a", count: 16)
+                    + "\r\n11\r\n", 413
+            ),
             ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n123456789\r\n", 413),
             (String(repeating: "\r\n", count: 40), 400),
         ])

@@ -44,7 +44,8 @@ struct SocketServerTests {
             ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
             ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
             ("GET / HTTP/1.1\r\nHost: t\r\nExpect: 200-ok\r\n\r\n", 417),
-            ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n\r\n", 400),  // TLS on the plain port
+            // TLS on the plain port.
+            ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n\r\n", 400),
             ("GET /\u{00} HTTP/1.1\r\nHost: t\r\n\r\n", 400),
         ])
     func malformed(text: String, expected: Int) async throws {

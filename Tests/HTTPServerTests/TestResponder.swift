@@ -71,7 +71,8 @@ struct TestResponder: HTTPResponder {
                 }
             }
         case "/big":
-            return ServerResponse(status: 200, body: .bytes([UInt8](repeating: 0x61, count: Int(query["bytes"] ?? "") ?? 0)))
+            return ServerResponse(
+                status: 200, body: .bytes([UInt8](repeating: 0x61, count: Int(query["bytes"] ?? "") ?? 0)))
         case "/inject":
             return .text(200, contentType: "text/plain", "ok", headers: ["X-Note": "a\r\nSet-Cookie: stolen=1"])
         default:

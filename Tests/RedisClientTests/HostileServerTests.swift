@@ -4,7 +4,9 @@ import Testing
 
 @Suite("A server that is not a well-behaved Redis: silent, broken, endless or not RESP")
 struct HostileServerTests {
-    private func client(_ server: ScriptedServer, timeout: Duration = .seconds(1), retry: Duration = .zero) throws
+    private func client(
+        _ server: ScriptedServer, timeout: Duration = .seconds(1), retry: Duration = .zero
+    ) throws
         -> RedisClient
     {
         try RedisClient(
@@ -38,9 +40,11 @@ struct HostileServerTests {
     @Test(arguments: [
         ("HTTP/1.1 400 Bad Request\r\n\r\n", RedisError.Kind.protocolViolation),
         ("$1073741824\r\n", .replyTooLarge),
-        ("*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n"
-            + "*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n",
-            .replyTooLarge),
+        (
+            "*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n"
+                + "*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n",
+            .replyTooLarge
+        ),
         (":12x\r\n", .protocolViolation),
     ])
     func aReplyThatIsNotRESPOrTooLargeIsAnError(reply: String, kind: RedisError.Kind) async throws {

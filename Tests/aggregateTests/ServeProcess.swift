@@ -29,7 +29,13 @@ final class ServeProcess: @unchecked Sendable {
     private(set) var port = 0
 
     /// `http://127.0.0.1:PORT`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var baseURL: URL {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = port
+        return components.url ?? URL(fileURLWithPath: "/")
+    }
 
     /// Starts the server and waits until it says where it listens.
     /// - Parameters:
@@ -59,7 +65,8 @@ final class ServeProcess: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         server.forceStop()
-        throw ServeFailure(description: "aggregate serve did not start listening: \(server.lines.joined(separator: "\n"))")
+        throw ServeFailure(
+            description: "aggregate serve did not start listening: \(server.lines.joined(separator: "\n"))")
     }
 
     private init(arguments: [String], environment: [String: String]) throws {
@@ -140,7 +147,10 @@ final class ServeProcess: @unchecked Sendable {
     func request(
         _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
     ) async throws -> ServeReply {
-        var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+        guard let url = URL(string: baseURL.absoluteString + path) else {
+            throw ServeFailure(description: "not a path: \(path)")
+        }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         request.httpBody = body
         request.timeoutInterval = 60

@@ -55,7 +55,8 @@ struct ServeRedisTests {
         let refused = try await first.request(Self.search(21))
         #expect(upstream.requests.count == 3)
         #expect(refused.text.contains("budget"), "\(refused.text)")
-        #expect(try await first.request("/metrics").text.contains(#"aggregate_budget_refusals_total{provider="kiwi"} 1"#))
+        #expect(
+            try await first.request("/metrics").text.contains(#"aggregate_budget_refusals_total{provider="kiwi"} 1"#))
 
         // Redis goes away: the instances say so and still answer, asking the service themselves.
         redis.stop()

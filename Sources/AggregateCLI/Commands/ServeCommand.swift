@@ -85,9 +85,10 @@ struct ServeCommand: Command {
                 "unexpected argument '\(PrintableText.excerpt(word, limit: 40))'",
                 hint: "the server takes only options, such as --listen 127.0.0.1:8765", command: name)
         }
-        listen = try options.value(.listen).map { (text) throws(UsageError) in
-            try ListenAddress(parsing: text, command: name)
-        } ?? .standard
+        listen =
+            try options.value(.listen).map { (text) throws(UsageError) in
+                try ListenAddress(parsing: text, command: name)
+            } ?? .standard
         token = try AccessToken.configured(
             file: options.value(.tokenFile), environment: context.environment, command: name)
         if token == nil, !listen.isLoopback {
@@ -242,7 +243,8 @@ struct ServeCommand: Command {
         _ base: SearchSettings, cache: any AnswerStore, freshness: Freshness, budgets: [ProviderID: RequestBudget]
     ) throws(AggregatorSetupError) -> SearchSettings {
         try SearchSettings(
-            deadline: base.deadline, requestTimeout: base.limits.requestTimeout, maxResponseBytes: base.maxResponseBytes,
+            deadline: base.deadline, requestTimeout: base.limits.requestTimeout,
+            maxResponseBytes: base.maxResponseBytes,
             endpoints: base.endpoints, credentials: base.credentials, retryPolicy: base.retryPolicy, cache: cache,
             freshness: freshness, budgets: budgets)
     }

@@ -13,7 +13,8 @@ extension QueryOptions {
     func search(_ query: SearchQuery, console: Console) async throws(AggregatorSetupError) -> SearchResult {
         let pipeline = {
             SearchPipeline(
-                rates: rates, favorites: FavoriteCarriers(FavoritesLocation.load(from: favoritesFolder, console: console)))
+                rates: rates,
+                favorites: FavoriteCarriers(FavoritesLocation.load(from: favoritesFolder, console: console)))
         }
         // A server's searches share its aggregators, made with its settings; a command's run makes its own.
         let aggregator: Aggregator

@@ -48,8 +48,9 @@ struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// Whether only this machine can reach the address: `localhost`, `127.x.x.x` or `::1`.
     var isLoopback: Bool {
         let name = host.lowercased()
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
-            && name.split(separator: ".").count == 4
+        return name == "localhost" || name == "::1"
+            || name.hasPrefix("127.")
+                && name.split(separator: ".").count == 4
     }
 
     /// `127.0.0.1:8765`, or `[::1]:8765`.

@@ -42,7 +42,8 @@ struct MCPHTTPEndpoint: Sendable {
         case "DELETE": return delete(request)
         default:
             return Self.failure(
-                405, "/mcp takes POST, GET and DELETE", headers: ["Allow": ServeRoute.mcp.methods.joined(separator: ", ")])
+                405, "/mcp takes POST, GET and DELETE",
+                headers: ["Allow": ServeRoute.mcp.methods.joined(separator: ", ")])
         }
     }
 
@@ -137,7 +138,8 @@ struct MCPHTTPEndpoint: Sendable {
         guard started, let running else {
             pass.leave()
             return Self.json(
-                MCPServer.errorResponse(id: id, .invalidRequest("request id \(id) is already in use by a call in progress")))
+                MCPServer.errorResponse(
+                    id: id, .invalidRequest("request id \(id) is already in use by a call in progress")))
         }
         guard stream else {
             await running.value
@@ -145,18 +147,21 @@ struct MCPHTTPEndpoint: Sendable {
             return Self.json(message)
         }
         let keepAlive = keepAlive
-        return ServerResponse(status: 200, headers: Self.streamHeaders, body: .stream { writer in
-            let comments = Task {
-                while (try? await Task.sleep(for: keepAlive)) != nil {
-                    guard (try? await writer.write(": the search is running\n\n")) != nil else { return }
+        return ServerResponse(
+            status: 200, headers: Self.streamHeaders,
+            body: .stream { writer in
+                let comments = Task {
+                    while (try? await Task.sleep(for: keepAlive)) != nil {
+                        guard (try? await writer.write(": the search is running\n\n")) != nil else { return }
+                    }
                 }
-            }
-            await running.value
-            comments.cancel()
-            if let message = reply.value {
-                try? await writer.write("event: message\ndata: " + String(decoding: message, as: UTF8.self) + "\n\n")
-            }
-        })
+                await running.value
+                comments.cancel()
+                if let message = reply.value {
+                    try? await writer.write(
+                        "event: message\ndata: " + String(decoding: message, as: UTF8.self) + "\n\n")
+                }
+            })
     }
 
     // MARK: - GET and DELETE
@@ -174,18 +179,20 @@ struct MCPHTTPEndpoint: Sendable {
             return Self.failure(409, "this session's listening stream is open already")
         }
         let keepAlive = keepAlive
-        return ServerResponse(status: 200, headers: Self.streamHeaders, body: .stream { writer in
-            defer { session.closeStream() }
-            guard (try? await writer.write(": listening\n\n")) != nil else { return }
-            var quiet: Duration = .zero
-            // The server sends no requests of its own: the stream carries comments until the session ends.
-            while !session.isEnded, (try? await Task.sleep(for: .milliseconds(250))) != nil {
-                quiet += .milliseconds(250)
-                guard quiet >= keepAlive else { continue }
-                quiet = .zero
-                guard (try? await writer.write(": keep-alive\n\n")) != nil else { return }
-            }
-        })
+        return ServerResponse(
+            status: 200, headers: Self.streamHeaders,
+            body: .stream { writer in
+                defer { session.closeStream() }
+                guard (try? await writer.write(": listening\n\n")) != nil else { return }
+                var quiet: Duration = .zero
+                // The server sends no requests of its own: the stream carries comments until the session ends.
+                while !session.isEnded, (try? await Task.sleep(for: .milliseconds(250))) != nil {
+                    quiet += .milliseconds(250)
+                    guard quiet >= keepAlive else { continue }
+                    quiet = .zero
+                    guard (try? await writer.write(": keep-alive\n\n")) != nil else { return }
+                }
+            })
     }
 
     private func delete(_ request: ServerRequest) -> ServerResponse {
@@ -211,10 +218,12 @@ struct MCPHTTPEndpoint: Sendable {
         guard let id = request.headers["Mcp-Session-Id"] else {
             return .failure(
                 RefusalResponse(
-                    Self.failure(400, "no Mcp-Session-Id: send initialize first, then its session id with every message")))
+                    Self.failure(
+                        400, "no Mcp-Session-Id: send initialize first, then its session id with every message")))
         }
         guard let session = sessions.use(id) else {
-            return .failure(RefusalResponse(Self.failure(404, "no such session: it ended or expired; initialize again")))
+            return .failure(
+                RefusalResponse(Self.failure(404, "no such session: it ended or expired; initialize again")))
         }
         return .success(session)
     }

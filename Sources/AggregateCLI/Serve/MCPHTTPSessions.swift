@@ -79,7 +79,10 @@ final class MCPHTTPSessions: @unchecked Sendable {
         expire()
         return lock.withLock {
             if sessions.count >= capacity {
-                guard let idlest = sessions.values.filter({ $0.requests.count == 0 }).min(by: { $0.lastUsed < $1.lastUsed })
+                guard
+                    let idlest = sessions.values.filter({ $0.requests.count == 0 }).min(by: {
+                        $0.lastUsed < $1.lastUsed
+                    })
                 else { return nil }
                 sessions[idlest.id] = nil
                 idlest.end()

@@ -147,8 +147,10 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
                         "aggregate_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(Self.number(bound))\"} "
                         + "\(histogram.counts[index])\n"
                 }
-                text += "aggregate_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(histogram.total)\n"
-                text += "aggregate_http_request_duration_seconds_sum{route=\"\(route)\"} \(Self.number(histogram.sum))\n"
+                text +=
+                    "aggregate_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(histogram.total)\n"
+                text +=
+                    "aggregate_http_request_duration_seconds_sum{route=\"\(route)\"} \(Self.number(histogram.sum))\n"
                 text += "aggregate_http_request_duration_seconds_count{route=\"\(route)\"} \(histogram.total)\n"
             }
             let sorted = providers.sorted { $0.key.rawValue < $1.key.rawValue }
@@ -157,7 +159,8 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
                 "Requests sent to a provider's service, by how they ended.")
             for (provider, counters) in sorted {
                 for outcome in ["ok", "rate_limited", "client_error", "server_error", "other", "no_answer"] {
-                    text += "aggregate_upstream_requests_total{provider=\"\(provider)\",outcome=\"\(outcome)\"} "
+                    text +=
+                        "aggregate_upstream_requests_total{provider=\"\(provider)\",outcome=\"\(outcome)\"} "
                         + "\(counters.upstream[outcome] ?? 0)\n"
                 }
             }
@@ -179,7 +182,8 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
                 text += "aggregate_coalesced_requests_total{provider=\"\(provider)\"} \(counters.coalesced)\n"
             }
             family(
-                "aggregate_budget_refusals_total", "counter", "Requests not sent because the provider's budget was spent.")
+                "aggregate_budget_refusals_total", "counter",
+                "Requests not sent because the provider's budget was spent.")
             for (provider, counters) in sorted {
                 text += "aggregate_budget_refusals_total{provider=\"\(provider)\"} \(counters.budgetRefused)\n"
             }

@@ -76,7 +76,7 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
         let reply: RESPValue
         do {
             reply = try await client.send(.get(Self.answerKey(key)), replyLimit: maxBytes + 4096)
-        } catch where error.kind == .replyTooLarge {
+        } catch  where error.kind == .replyTooLarge {
             return .corrupt("the kept answer is larger than \(maxBytes) bytes")
         } catch {
             return .unavailable(error.message)
@@ -92,7 +92,8 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
     /// - Throws: ``CacheError`` when Redis cannot be reached.
     public func store(_ answer: StoredAnswer, for key: AnswerKey) async throws(CacheError) {
         do {
-            _ = try await client.send(.set(Self.answerKey(key), Self.encode(answer, for: key), expiry: Self.answerExpiry))
+            _ = try await client.send(
+                .set(Self.answerKey(key), Self.encode(answer, for: key), expiry: Self.answerExpiry))
         } catch {
             throw CacheError("cannot keep the answer in Redis: \(error.message)")
         }
