@@ -82,7 +82,11 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
             return .unavailable(error.message)
         }
         guard let data = reply.data else { return .missing }
-        return Self.decode(data, for: key)
+        let lookup = Self.decode(data, for: key)
+        if case .hit(let answer) = lookup, answer.body.count > maxBytes {
+            return .corrupt("the kept answer is larger than \(maxBytes) bytes")
+        }
+        return lookup
     }
 
     /// Keeps an answer for ``answerExpiry``.
