@@ -142,8 +142,14 @@ enum ServeBenchmark {
                 group.addTask {
                     var measured: [(Double, Bool, Int)] = []
                     while next.increment() <= requests {
-                        let run = try? ChildProcess.run(
-                            binary, arguments: arguments, environment: environment, scratch: home)
+                        // Waited for on a Dispatch thread: a blocked task would starve the provider's own tasks.
+                        let run = await withCheckedContinuation { continuation in
+                            DispatchQueue.global().async {
+                                continuation.resume(
+                                    returning: try? ChildProcess.run(
+                                        binary, arguments: arguments, environment: environment, scratch: home))
+                            }
+                        }
                         measured.append((run?.seconds ?? 0, run?.exitCode == 0, run?.peakResidentBytes ?? 0))
                     }
                     return measured
