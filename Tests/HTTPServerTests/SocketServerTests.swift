@@ -4,7 +4,7 @@ import Testing
 
 /// The server through real loopback sockets: every test's waits are bounded by the client's receive timeout
 /// or the server's own timeouts, never by how fast this machine is.
-@Suite("The socket server")
+@Suite("The socket server", .serialized)
 struct SocketServerTests {
     @Test("answers several requests on one kept-alive connection")
     func keepAlive() async throws {
