@@ -44,16 +44,20 @@ let package = Package(
         .library(name: "AggregatorCore", targets: ["AggregatorCore"]),
         .library(name: "AggregateCLI", targets: ["AggregateCLI"]),
         .library(name: "ProviderTestKit", targets: ["ProviderTestKit"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "RedisClient", targets: ["RedisClient"]),
     ] + builtInProviders.map { .library(name: $0, targets: [$0]) },
     targets: [
         .target(name: "ProviderKit", swiftSettings: strictSettings),
         .target(
             name: "ProviderChecks", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings
         ),
-        .target(name: "AggregatorCore", dependencies: ["ProviderKit"], swiftSettings: strictSettings),
+        .target(name: "RedisClient", swiftSettings: strictSettings),
+        .target(name: "AggregatorCore", dependencies: ["ProviderKit", "RedisClient"], swiftSettings: strictSettings),
+        .target(name: "HTTPServer", swiftSettings: strictSettings),
         .target(
             name: "AggregateCLI",
-            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore"]
+            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore", "HTTPServer", "RedisClient"]
                 + builtInProviders.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),
@@ -64,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "AggregateBenchmarks",
-            dependencies: ["ProviderKit", "AggregatorCore", "Kiwi", "Aviasales"],
+            dependencies: ["ProviderKit", "AggregatorCore", "Kiwi", "Aviasales", "HTTPServer"],
             path: "Benchmarks",
             exclude: ["python_pipeline.py"],
             swiftSettings: strictSettings
@@ -75,10 +79,20 @@ let package = Package(
             path: "Tests/Support",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "RedisTestSupport", dependencies: ["RedisClient"], path: "Tests/RedisSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "AggregatorCoreTests",
-            dependencies: ["ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport"],
+            dependencies: [
+                "ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport", "RedisClient",
+                "RedisTestSupport",
+            ],
             swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RedisClientTests", dependencies: ["RedisClient", "RedisTestSupport"], swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ProviderKitTests",
@@ -91,11 +105,12 @@ let package = Package(
             dependencies: ["ProviderTestKit", "ProviderKit", "ProviderChecks", "AggregatorTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
         .testTarget(
             name: "aggregateTests",
             dependencies: [
                 "aggregate", "AggregateCLI", "ProviderKit", "ProviderChecks", "AggregatorCore", "ProviderTestKit",
-                "AggregatorTestSupport",
+                "AggregatorTestSupport", "RedisTestSupport",
             ],
             swiftSettings: strictSettings
         ),

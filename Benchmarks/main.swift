@@ -7,6 +7,9 @@ import Foundation
 import Kiwi
 import ProviderKit
 
+if CommandLine.arguments.dropFirst().first == "serve" {
+    exit(await ServeBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.dropFirst().first == "process" {
     exit(ProcessBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
 }

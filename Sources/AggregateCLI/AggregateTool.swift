@@ -24,7 +24,8 @@ public struct AggregateTool: Sendable {
     static var commands: [any Command.Type] {
         [
             SearchCommand.self, CompareCommand.self, DatesCommand.self, ProvidersCommand.self, AirlinesCommand.self,
-            FavoritesCommand.self, WatchCommand.self, HistoryCommand.self, MCPCommand.self, ProviderCheckCommand.self,
+            FavoritesCommand.self, WatchCommand.self, HistoryCommand.self, MCPCommand.self, ServeCommand.self,
+            ProviderCheckCommand.self,
             CompletionsCommand.self,
         ]
     }

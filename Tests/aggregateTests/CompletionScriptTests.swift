@@ -68,7 +68,7 @@ struct CompletionScriptTests {
         let commands = AggregateTool.commands.map { $0.configuration.name } + ["help", "version"]
         let cases: [(line: String, replies: [String])] = [
             ("aggregate ", commands),
-            ("aggregate s", ["search"]),
+            ("aggregate s", ["search", "serve"]),
             ("aggregate search --f", ["--from", "--format"]),
             ("aggregate search --format ", ["table", "json", "csv"]),
             ("aggregate search --sort b", ["best"]),
@@ -91,7 +91,7 @@ struct CompletionScriptTests {
             // Once the command has every word it takes, an empty word offers its options.
             ("aggregate provider check kiwi ", ["--timeout", "--max-response-size", "--help"]),
             ("aggregate completions ", ["bash", "zsh", "fish"]),
-            ("aggregate help se", ["search"]),
+            ("aggregate help se", ["search", "serve"]),
             ("aggregate search --format json --f", ["--from"]),
             ("aggregate search --endpoint kiwi=live --e", ["--exclude-airline", "--endpoint"]),
             ("aggregate search --from ", []),
@@ -245,7 +245,7 @@ struct CompletionScriptTests {
         let commands = AggregateTool.commands.map { $0.configuration.name } + ["help", "version"]
         let cases: [(line: String, replies: [String])] = [
             ("aggregate ", commands),
-            ("aggregate s", ["search"]),
+            ("aggregate s", ["search", "serve"]),
             ("aggregate -", ["-h", "--help", "-V", "--version"]),
             ("aggregate search --f", ["--from", "--format"]),
             ("aggregate search --format ", ["table", "json", "csv"]),
@@ -266,7 +266,7 @@ struct CompletionScriptTests {
             ("aggregate provider ", ["check"]),
             ("aggregate provider check k", ["kiwi"]),
             ("aggregate completions ", ["bash", "zsh", "fish"]),
-            ("aggregate help se", ["search"]),
+            ("aggregate help se", ["search", "serve"]),
         ]
         let driver = try folder.write("driver.zsh", Self.zshDriver)
         let run = try await ShellRunner.run(

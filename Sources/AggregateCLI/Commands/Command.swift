@@ -22,6 +22,9 @@ struct CommandContext: Sendable {
     /// The config file as read once for the command (each setting checked on its own), or why it cannot
     /// be used. A command that takes no setting from it never sees its mistakes.
     var configFile: Result<ConfigFile, UsageError>
+    /// The aggregators a long-running server keeps between requests; `nil` for one command's run, which
+    /// makes its own.
+    var aggregators: AggregatorPool?
 
     /// Creates a context.
     /// - Parameters:

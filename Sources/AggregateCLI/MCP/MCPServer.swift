@@ -86,7 +86,7 @@ struct MCPServer: Sendable {
             }
         case .request(let id, let method, let params):
             switch method {
-            case "initialize": output.send(initialize(id: id, params: params))
+            case "initialize": output.send(Self.initialize(id: id, params: params, log: log))
             case "ping": output.send(Self.response(id: id) { $0.object { _ in } })
             case "tools/list": output.send(Self.response(id: id) { MCPToolListing.write(runner, to: &$0) })
             case "tools/call": call(id: id, params: params, requests: requests)
@@ -95,14 +95,21 @@ struct MCPServer: Sendable {
         }
     }
 
-    private func initialize(id: JSONRPCID, params: MCPValue?) -> [UInt8] {
+    /// The response to `initialize`, whatever transport carries it: the negotiated revision, the tools
+    /// capability, who the server is and how to use it.
+    /// - Parameters:
+    ///   - id: the request's id.
+    ///   - params: its parameters.
+    ///   - log: told which revision was agreed.
+    /// - Returns: the response message.
+    static func initialize(id: JSONRPCID, params: MCPValue?, log: (String) -> Void) -> [UInt8] {
         guard case .string(let requested) = params?["protocolVersion"] else {
-            return Self.errorResponse(id: id, .invalidParams("initialize needs params.protocolVersion, a string"))
+            return errorResponse(id: id, .invalidParams("initialize needs params.protocolVersion, a string"))
         }
         let version = MCPProtocol.negotiate(requested)
         let asked = PrintableText.excerpt(requested, limit: 40)
         log("aggregate mcp: initialized with protocol \(version) (the client asked for \(asked))")
-        return Self.response(id: id) { writer in
+        return response(id: id) { writer in
             writer.object { json in
                 json.key("protocolVersion")
                 json.string(version)
@@ -130,27 +137,12 @@ struct MCPServer: Sendable {
     }
 
     private func call(id: JSONRPCID, params: MCPValue?, requests: MCPRequestRegistry) {
-        guard case .string(let name) = params?["name"] else {
-            output.send(Self.errorResponse(id: id, .invalidParams("tools/call needs params.name, a string")))
-            return
-        }
-        guard let tool = runner.tool(named: name) else {
-            let names = runner.tools.map(\.name)
-            let known = UsageError.suggesting(name, among: names, otherwise: nil).map { "; \($0)" } ?? ""
-            output.send(
-                Self.errorResponse(
-                    id: id,
-                    .invalidParams(
-                        "unknown tool '\(PrintableText.excerpt(name, limit: 40))'\(known) (the tools are "
-                            + names.joined(separator: ", ") + ")")))
-            return
-        }
+        let tool: MCPTool
         let arguments: [(name: String, value: MCPValue)]
-        switch params?["arguments"] {
-        case .object(let members): arguments = members
-        case nil, .null: arguments = []
-        default:
-            output.send(Self.errorResponse(id: id, .invalidParams("params.arguments must be an object")))
+        switch Self.toolCall(params, runner: runner) {
+        case .success(let call): (tool, arguments) = call
+        case .failure(let error):
+            output.send(Self.errorResponse(id: id, error))
             return
         }
         guard requests.count < Self.maxCallsInFlight else {
@@ -188,6 +180,32 @@ struct MCPServer: Sendable {
         if !started {
             output.send(
                 Self.errorResponse(id: id, .invalidRequest("request id \(id) is already in use by a call in progress")))
+        }
+    }
+
+    /// The tool a `tools/call` names and its arguments, whatever transport carries the call.
+    /// - Parameters:
+    ///   - params: the call's parameters.
+    ///   - runner: the tools.
+    /// - Returns: the tool and its `arguments` members, or the error to answer with.
+    static func toolCall(
+        _ params: MCPValue?, runner: MCPToolRunner
+    ) -> Result<(MCPTool, [(name: String, value: MCPValue)]), JSONRPCError> {
+        guard case .string(let name) = params?["name"] else {
+            return .failure(.invalidParams("tools/call needs params.name, a string"))
+        }
+        guard let tool = runner.tool(named: name) else {
+            let names = runner.tools.map(\.name)
+            let known = UsageError.suggesting(name, among: names, otherwise: nil).map { "; \($0)" } ?? ""
+            return .failure(
+                .invalidParams(
+                    "unknown tool '\(PrintableText.excerpt(name, limit: 40))'\(known) (the tools are "
+                        + names.joined(separator: ", ") + ")"))
+        }
+        switch params?["arguments"] {
+        case .object(let members): return .success((tool, members))
+        case nil, .null: return .success((tool, []))
+        default: return .failure(.invalidParams("params.arguments must be an object"))
         }
     }
 

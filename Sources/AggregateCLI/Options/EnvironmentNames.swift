@@ -11,6 +11,12 @@ enum EnvironmentNames {
     /// `AGGREGATE_LIVE`: `1` (or `true`) asks every provider's live service, as `--live` does.
     static let live = "AGGREGATE_LIVE"
 
+    /// The bearer token `aggregate serve` requires, when `--token-file` is not given.
+    static let serveToken = "AGGREGATE_SERVE_TOKEN"
+
+    /// The password of the Redis `aggregate serve --cache` names, when its URL has none.
+    static let redisPassword = "AGGREGATE_REDIS_PASSWORD"
+
     /// `AGGREGATE_KIWI_API_KEY`: holds a provider's API key.
     static func apiKey(of id: ProviderID) -> String { credential(.apiKey, of: id) }
 

@@ -11,10 +11,20 @@ extension QueryOptions {
     /// - Returns: the result.
     /// - Throws: ``AggregatorSetupError`` when the set-up is inconsistent.
     func search(_ query: SearchQuery, console: Console) async throws(AggregatorSetupError) -> SearchResult {
-        let favorites = FavoriteCarriers(FavoritesLocation.load(from: favoritesFolder, console: console))
-        let aggregator = try Aggregator(
-            providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
-            settings: settings, pipeline: SearchPipeline(rates: rates, favorites: favorites))
+        let pipeline = {
+            SearchPipeline(
+                rates: rates,
+                favorites: FavoriteCarriers(FavoritesLocation.load(from: favoritesFolder, console: console)))
+        }
+        // A server's searches share its aggregators, made with its settings; a command's run makes its own.
+        let aggregator: Aggregator
+        if let aggregators {
+            aggregator = try aggregators.aggregator(for: providers, pipeline: pipeline)
+        } else {
+            aggregator = try Aggregator(
+                providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
+                settings: settings, pipeline: pipeline())
+        }
         let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
         var report: (@Sendable (SearchProgress) -> Void)?
         if let progress { report = { progress.show($0) } }

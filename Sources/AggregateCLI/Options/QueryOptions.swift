@@ -103,6 +103,8 @@ struct QueryOptions {
     var providersNamed: Bool
     /// Where the favourites are kept, to tag offers on favourite airlines.
     var favoritesFolder: URL?
+    /// The aggregators of the server running the query, if one is.
+    var aggregators: AggregatorPool?
 
     /// Validates the parsed options.
     /// - Parameters:
@@ -122,6 +124,7 @@ struct QueryOptions {
             options.typed(.providers)
             && options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
         favoritesFolder = UserFolders(environment: context.environment).data
+        aggregators = context.aggregators
         let kind = try reader.choice(.kind, OfferCategory.self, among: Self.kinds) ?? .flights
         let departureDates = try reader.dateRange(.date)
         let returnDates = try reader.dateRange(.returnDate)

@@ -68,6 +68,14 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let notifyCommand = OptionKey("--notify-command")
     static let keep = OptionKey("--keep")
     static let chart = OptionKey("--chart")
+    // Server options.
+    static let listen = OptionKey("--listen")
+    static let tokenFile = OptionKey("--token-file")
+    static let allowOrigin = OptionKey("--allow-origin")
+    static let cache = OptionKey("--cache")
+    static let budget = OptionKey("--budget")
+    static let freshFor = OptionKey("--fresh-for")
+    static let maxSearches = OptionKey("--max-searches")
 
     // Every command.
     static let help = OptionKey("--help")

@@ -1,0 +1,204 @@
+import Foundation
+import ProviderKit
+import RedisClient
+
+/// State several instances of a server share through one Redis: the answers of the services, which instance
+/// asks a question several ask at once, and request budgets. It is its own ``AnswerStore``,
+/// ``RequestCoordinator`` and ``BudgetCounter``.
+///
+/// Rules:
+/// - Every key starts with ``prefix`` and expires, so that Redis never fills up: an answer after
+///   ``answerExpiry`` (it is served as fresh only within its provider's lifetime, ``Freshness``), a claim
+///   when its leader releases it or its time runs out, a budget's window after two windows.
+/// - An answer is kept as the disk cache keeps it: a JSON header line with the request, `retrieved_at`, the
+///   length and a checksum, then the body. One that is cut, altered, over the size limit or another
+///   request's is ``AnswerLookup/corrupt(_:)``; the next good answer replaces it.
+/// - A claim holds a token of this instance, and only that token releases it, so that a leader whose claim
+///   ran out never releases another's.
+/// - Redis out of reach or slow is never an error of a search: each command gives up after the client's
+///   command timeout, a lookup is ``AnswerLookup/unavailable(_:)``, a claim ``RequestClaim/unavailable(_:)``
+///   and a budget ``BudgetDecision/unavailable(_:)``, and the search goes on without sharing. After a
+///   failure the client does not try again for its retry interval; the first command after that reconnects.
+/// - No password appears in a reason: the client's errors never quote it.
+public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator, BudgetCounter, Sendable {
+    /// What every key starts with.
+    public static let prefix = "aggregate:"
+    /// How long an answer is kept: the disk cache's longest keep.
+    public static let answerExpiry: Duration = .seconds(7 * 86_400)
+
+    /// The client every command goes through.
+    public let client: RedisClient
+    /// This instance's claims' token.
+    private let token: String
+
+    /// Shares state through a Redis.
+    /// - Parameter client: the client, with its timeouts and retry interval.
+    public init(client: RedisClient) {
+        self.client = client
+        token = UUID().uuidString
+    }
+
+    /// Shares state through the Redis a URL names, with short timeouts so a slow Redis never holds a search.
+    /// - Parameters:
+    ///   - url: `redis://[:password@]host:port/db`.
+    ///   - password: the password when the URL has none.
+    /// - Throws: ``RedisError`` `configuration` for a URL that cannot be used, never quoting its password.
+    public convenience init(url: String, password: String? = nil) throws(RedisError) {
+        try self.init(client: RedisClient(RedisConfiguration(url: url, password: password)))
+    }
+
+    /// Itself.
+    public var store: any AnswerStore { self }
+    /// Itself.
+    public var coordinator: any RequestCoordinator { self }
+    /// Itself.
+    public var budgets: any BudgetCounter { self }
+
+    /// `ok` when Redis answers `PING`, else degraded with the reason.
+    /// - Returns: the health.
+    public func health() async -> SharedHealth {
+        do {
+            let reply = try await client.send(.ping)
+            return reply.string == "PONG" ? .ok : .degraded("Redis answered PING with something else")
+        } catch {
+            return .degraded(error.message)
+        }
+    }
+
+    // MARK: - Answers
+
+    /// Reads the answer kept for a request.
+    /// - Parameters:
+    ///   - key: the provider and the request.
+    ///   - maxBytes: the largest body read.
+    /// - Returns: what was found; `unavailable` when Redis cannot be reached.
+    public func load(_ key: AnswerKey, maxBytes: Int) async -> AnswerLookup {
+        let reply: RESPValue
+        do {
+            reply = try await client.send(.get(Self.answerKey(key)), replyLimit: maxBytes + 4096)
+        } catch  where error.kind == .replyTooLarge {
+            return .corrupt("the kept answer is larger than \(maxBytes) bytes")
+        } catch {
+            return .unavailable(error.message)
+        }
+        guard let data = reply.data else { return .missing }
+        let lookup = Self.decode(data, for: key)
+        if case .hit(let answer) = lookup, answer.body.count > maxBytes {
+            return .corrupt("the kept answer is larger than \(maxBytes) bytes")
+        }
+        return lookup
+    }
+
+    /// Keeps an answer for ``answerExpiry``.
+    /// - Parameters:
+    ///   - answer: the body and when it arrived.
+    ///   - key: the provider and the request.
+    /// - Throws: ``CacheError`` when Redis cannot be reached.
+    public func store(_ answer: StoredAnswer, for key: AnswerKey) async throws(CacheError) {
+        do {
+            _ = try await client.send(
+                .set(Self.answerKey(key), Self.encode(answer, for: key), expiry: Self.answerExpiry))
+        } catch {
+            throw CacheError("cannot keep the answer in Redis: \(error.message)")
+        }
+    }
+
+    // MARK: - Claims
+
+    /// Claims a question with `SET … NX PX`: the instance that sets the key leads.
+    /// - Parameters:
+    ///   - key: the question.
+    ///   - duration: how long the claim holds at most.
+    /// - Returns: lead, follow, or unavailable.
+    public func claim(_ key: AnswerKey, for duration: Duration) async -> RequestClaim {
+        do {
+            let reply = try await client.send(
+                .set(
+                    Self.claimKey(key), Data(token.utf8), expiry: max(duration, .milliseconds(1)),
+                    condition: .ifAbsent))
+            return reply.isNull ? .follow : .lead
+        } catch {
+            return .unavailable(error.message)
+        }
+    }
+
+    /// Releases a claim this instance holds; another's is left alone.
+    /// - Parameter key: the question.
+    public func release(_ key: AnswerKey) async {
+        _ = try? await client.send(
+            .eval(
+                "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end",
+                keys: [Self.claimKey(key)], arguments: [token]))
+    }
+
+    // MARK: - Budgets
+
+    /// Counts a request in its window with `INCR`, the window's key expiring after two windows.
+    /// - Parameters:
+    ///   - provider: the provider.
+    ///   - budget: its budget.
+    ///   - now: the current time.
+    /// - Returns: allowed while the window's count is within the budget, refused past it, or unavailable.
+    public func take(_ provider: ProviderID, budget: RequestBudget, now: Date) async -> BudgetDecision {
+        let seconds = max(budget.window.components.seconds, 1)
+        let key = Self.prefix + "budget:\(provider.rawValue):\(seconds)s:\(budget.window(at: now))"
+        do {
+            let replies = try await client.pipeline([.incr(key), .pexpire(key, budget.window * 2)])
+            guard let count = replies.first?.integer else {
+                return .unavailable("Redis answered INCR with something other than a number")
+            }
+            return count <= Int64(budget.count) ? .allowed : .refused
+        } catch {
+            return .unavailable(error.message)
+        }
+    }
+
+    // MARK: - Keys and values
+
+    /// `aggregate:answer:kiwi/search-1a2b…`.
+    static func answerKey(_ key: AnswerKey) -> String { prefix + "answer:" + key.digest }
+
+    /// `aggregate:claim:kiwi/search-1a2b…`.
+    static func claimKey(_ key: AnswerKey) -> String { prefix + "claim:" + key.digest }
+
+    private struct Header: Codable {
+        static let schema = "aggregate.cache.v2"
+        var schema: String
+        var request: String
+        var retrievedAt: String
+        var bytes: Int
+        var checksum: String
+
+        enum CodingKeys: String, CodingKey {
+            case schema, request, bytes, checksum
+            case retrievedAt = "retrieved_at"
+        }
+    }
+
+    static func encode(_ answer: StoredAnswer, for key: AnswerKey) -> Data {
+        let header = Header(
+            schema: Header.schema, request: key.text, retrievedAt: ResponseCache.formatDate(answer.retrievedAt),
+            bytes: answer.body.count, checksum: ResponseCache.checksum(answer.body))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var value = (try? encoder.encode(header)) ?? Data()
+        value.append(UInt8(ascii: "\n"))
+        value.append(answer.body)
+        return value
+    }
+
+    static func decode(_ value: Data, for key: AnswerKey) -> AnswerLookup {
+        guard let newline = value.firstIndex(of: UInt8(ascii: "\n")) else {
+            return .corrupt("the kept answer has no header line")
+        }
+        let body = Data(value[value.index(after: newline)...])
+        guard let header = try? JSONDecoder().decode(Header.self, from: value[value.startIndex..<newline]),
+            header.schema == Header.schema
+        else { return .corrupt("the kept answer has an unreadable header") }
+        guard header.request == key.text else { return .corrupt("the kept answer belongs to another request") }
+        guard header.bytes == body.count, header.checksum == ResponseCache.checksum(body),
+            let retrievedAt = ResponseCache.parseDate(header.retrievedAt)
+        else { return .corrupt("the kept answer is truncated or altered") }
+        return .hit(StoredAnswer(body: body, retrievedAt: retrievedAt))
+    }
+}
