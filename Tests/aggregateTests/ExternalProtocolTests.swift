@@ -68,7 +68,7 @@ struct ExternalProtocolTests {
         (#"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": []}"#, "offers is empty"),
         (
             #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["boats"]}"#,
-            "offers[0] is 'boats', not one of flights, cars"
+            "offers[0] is 'boats', not one of flights, trips, cars"
         ),
         (
             #"{"protocol": "aggregate.provider.v1", "id": "pytest", "name": "x", "offers": ["cars"], "environment": ["A B"]}"#,
@@ -113,7 +113,7 @@ struct ExternalProtocolTests {
 
     @Test(arguments: [
         (#"{"id": "a b", "kind": "flight"}"#, "id is not one word"),
-        (#"{"id": "x", "kind": "boat"}"#, "kind is not flight or car"),
+        (#"{"id": "x", "kind": "boat"}"#, "kind is not flight, trip or car"),
         (#"{"id": "x", "kind": "car", "brand": "VW", "model": "Golf", "sources": []}"#, "holds 0 sources, not one"),
         (
             #"{"id": "x", "kind": "car", "brand": "VW", "model": "Golf", "sources": [{"provider": "kiwi"}]}"#,

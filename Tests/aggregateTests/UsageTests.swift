@@ -10,8 +10,8 @@ struct UsageTests {
         ),
         (["search", "--from"], "error: '--from' needs a value. Write --from CODE. See 'aggregate search --help'."),
         (
-            ["search", "--from", "Vienna"],
-            "error: '--from' takes a three-letter IATA code, got 'Vienna'. Write for example --from VIE. See 'aggregate search --help'."
+            ["search", "--from", "Gotham"],
+            "error: '--from' takes a three-letter IATA code, got 'Gotham'. Write for example --from VIE. See 'aggregate search --help'."
         ),
         (
             ["search", "--date", "2026-02-30"],

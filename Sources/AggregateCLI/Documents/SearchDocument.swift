@@ -137,6 +137,12 @@ struct SearchDocument: OutputDocument {
             json.bool(query.excludeHiddenCity)
             json.key("no_throw_away")
             json.bool(query.excludeThrowAway)
+            // Only a search narrowed to modes other than flights alone says so: `kind` already tells a flight
+            // search, and its document stays as it was.
+            if !query.modes.isEmpty, query.modes != [.flight] {
+                json.key("modes")
+                json.strings(query.modes.map(\.rawValue))
+            }
         }
     }
 
@@ -197,8 +203,9 @@ struct SearchDocument: OutputDocument {
             json.key("carriers")
             json.strings(offer.carrierCodes)
             json.key("legs")
+            let trip = !itinerary.isAllFlights
             json.array { json in
-                for leg in itinerary.legs { write(leg, to: &json) }
+                for leg in itinerary.legs { write(leg, trip: trip, to: &json) }
             }
         }
         if let car = offer.product.car {
@@ -231,20 +238,23 @@ struct SearchDocument: OutputDocument {
         write(query, to: &json)
     }
 
-    /// One leg of a trip: its duration and segments.
-    static func write(_ leg: Leg, to json: inout JSONWriter) {
+    /// One leg of a trip: its duration and segments; a leg of a trip that is not all flights writes each
+    /// segment's mode, service number and place names too.
+    static func write(_ leg: Leg, trip: Bool = false, to json: inout JSONWriter) {
         json.object { json in
             json.key("duration_minutes")
             json.minutes(leg.duration)
             json.key("segments")
             json.array { json in
-                for segment in leg.segments { write(segment, to: &json) }
+                for segment in leg.segments { write(segment, trip: trip, to: &json) }
             }
         }
     }
 
-    /// One flight: carrier, number, airports and times.
-    static func write(_ segment: Segment, to json: inout JSONWriter) {
+    /// One segment: carrier, number, places and times. A segment of a trip (an offer of kind `trip`) adds
+    /// `mode`, `service_number` (as the operator writes it), `origin_name` and `destination_name` (the station
+    /// or airport); a flight itinerary's segments keep the members they always had.
+    static func write(_ segment: Segment, trip: Bool = false, to json: inout JSONWriter) {
         json.object { json in
             json.key("carrier")
             json.string(segment.carrier.code)
@@ -274,6 +284,16 @@ struct SearchDocument: OutputDocument {
             json.localDateTime(segment.arrival?.local)
             json.key("arrival_utc")
             json.date(segment.arrival?.utc)
+            if trip {
+                json.key("mode")
+                json.string(segment.mode.rawValue)
+                json.key("service_number")
+                json.string(segment.service)
+                json.key("origin_name")
+                json.string(segment.origin.name)
+                json.key("destination_name")
+                json.string(segment.destination.name)
+            }
         }
     }
 

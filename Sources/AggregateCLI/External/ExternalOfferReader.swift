@@ -5,14 +5,19 @@ import ProviderKit
 /// Reads one offer line of an outside program, written in the documented shape of the search output's
 /// offers (`aggregate.search.v1`), into an ``Offer``.
 ///
-/// What is read: `id` (one word, at most 200 characters), `kind` (`flight` or `car`), `price_basis`
+/// What is read: `id` (one word, at most 200 characters), `kind` (`flight`, `trip` or `car`), `price_basis`
 /// (`total` by default for a flight, `per_day` for a car), `image`, the provider's own `tags`
 /// (`hidden_city`, `self_transfer`, `cached_price`), exactly one of `sources` (`provider`, which must be
 /// the program's id, `reference`, `price` `{amount, currency}`, `deep_link`, `retrieved_at`,
 /// `seats_left`); for a flight its `legs`, each with `duration_minutes` and `segments` (`carrier` and/or
 /// `carrier_name`, `flight_number`, `origin`, `origin_city`, `destination`, `destination_city`,
 /// `departure`, `departure_utc`, `arrival`, `arrival_utc`); for a car `brand`, `model`, `plate_number`
-/// and `color`. What the tool derives itself is ignored: the top-level `price`, `origin`, `departure`,
+/// and `color`. A `trip` (a journey with a train, bus or ferry in it) has legs as a flight does, and each segment
+/// also `mode` (`flight`, `train`, `bus`, `ferry`; `flight` when absent), `service_number` (as the operator
+/// writes it, such as `RJX 61`), `origin_name` and `destination_name` (the station or airport); a segment that
+/// is not a flight takes any operator code (`ÖBB`) and a seller's own station id as `origin`/`destination`,
+/// and a station the tool knows (``KnownCities``) serves its city when `origin_city` is not given. A flight
+/// offer's segments must all be flights. What the tool derives itself is ignored: the top-level `price`, `origin`, `departure`,
 /// `stops`, `carriers`, `converted`, the pipeline's tags.
 ///
 /// Strict on structure, so that a broken line is skipped rather than half-read: a wrong type, a code that
@@ -44,9 +49,13 @@ enum ExternalOfferReader {
         let kindNode = try root["kind"]
         let product: Product
         switch try kindNode.string {
-        case "flight": product = .flight(try itinerary(try root["legs"]))
+        case "flight":
+            let itinerary = try itinerary(try root["legs"])
+            guard itinerary.isAllFlights else { throw kindNode.error("is flight, but a segment is not; write trip") }
+            product = .flight(itinerary)
+        case "trip": product = .flight(try itinerary(try root["legs"]))
         case "car": product = .car(try car(root))
-        default: throw kindNode.error("is not flight or car")
+        default: throw kindNode.error("is not flight, trip or car")
         }
         let sources = try root["sources"]
         var count = 0
@@ -121,6 +130,14 @@ enum ExternalOfferReader {
     }
 
     private static func segment(_ node: JSONNode) throws -> Segment {
+        var mode = TravelMode.flight
+        if let modeNode = try node["mode"].ifPresent {
+            guard let value = TravelMode(rawValue: try modeNode.string) else {
+                throw modeNode.error("is not flight, train, bus or ferry")
+            }
+            mode = value
+        }
+        if mode != .flight { return try service(node, mode: mode) }
         let codeNode = try node["carrier"]
         let code = try codeNode.ifPresent?.string
         if let code, !(2...3).contains(code.count) || !code.allSatisfy(isCodeCharacter) {
@@ -141,6 +158,53 @@ enum ExternalOfferReader {
             destination: try place(node["destination"], city: node["destination_city"]),
             departure: try time(node["departure"], utc: node["departure_utc"]),
             arrival: try time(node["arrival"], utc: node["arrival_utc"]))
+    }
+
+    /// A segment that is not a flight: an operator's code of up to 8 letters or digits, any name, a service number
+    /// of printable text, and stations by their seller's id and name.
+    private static func service(_ node: JSONNode, mode: TravelMode) throws -> Segment {
+        let codeNode = try node["carrier"]
+        let code = try codeNode.ifPresent?.string
+        if let code, !(1...8).contains(code.count) || !code.allSatisfy({ $0.isLetter || $0.isNumber }) {
+            throw codeNode.error("is not an operator code of 1 to 8 letters or digits")
+        }
+        let name = try node["carrier_name"].ifPresent?.string
+        guard code != nil || name.map({ !$0.isEmpty && $0.count <= 100 }) == true else {
+            throw codeNode.error("is missing, and so is carrier_name")
+        }
+        let number = try text(node["service_number"], limit: 20, what: "a service number")
+        return Segment(
+            carrier: Carrier(code: code, name: name),
+            origin: try station(node["origin"], name: node["origin_name"], city: node["origin_city"]),
+            destination: try station(
+                node["destination"], name: node["destination_name"], city: node["destination_city"]),
+            departure: try time(node["departure"], utc: node["departure_utc"]),
+            arrival: try time(node["arrival"], utc: node["arrival_utc"]), mode: mode, serviceNumber: number)
+    }
+
+    /// A station, stop or port: the seller's id in `origin`, its name in `origin_name`, its city's IATA code in
+    /// `origin_city`, or the city of a station the tool knows by name.
+    private static func station(_ idNode: JSONNode, name nameNode: JSONNode, city cityNode: JSONNode) throws -> Place {
+        let id = try text(idNode, limit: 60, what: "a station id")
+        let name = try text(nameNode, limit: 100, what: "a station name")
+        guard id != nil || name != nil else { throw idNode.error("is missing, and so is its name") }
+        var city = try cityNode.ifPresent.map(code) ?? nil
+        if city == nil { city = name.flatMap(KnownCities.code(ofStation:)) }
+        return Place(city: city, cityName: city.flatMap(KnownCities.name(of:)), station: id, name: name)
+    }
+
+    /// Printable text of at most `limit` characters, when present.
+    private static func text(_ node: JSONNode, limit: Int, what: String) throws -> String? {
+        guard let node = node.ifPresent else { return nil }
+        let value = try node.string
+        guard !value.isEmpty, value.count <= limit,
+            value.unicodeScalars.allSatisfy({
+                $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+            })
+        else {
+            throw node.error("is not \(what) of 1 to \(limit) printable characters")
+        }
+        return value
     }
 
     private static func car(_ root: JSONNode) throws -> RentalCar {

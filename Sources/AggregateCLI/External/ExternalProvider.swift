@@ -151,7 +151,16 @@ struct ExternalProvider: OfferProvider {
             let lines = output.brokenLines == 1 ? "1 line" : "\(output.brokenLines) lines"
             notes.append("\(lines) of its output could not be read, the first: \(firstProblem)")
         }
-        return ProviderResponse(offers: output.offers, skipped: output.brokenLines + status.skipped, notes: notes)
+        // A program is kept to the modes its spec lists: a trip by another mode is not read.
+        let modes = spec.modes
+        let kept = output.offers.filter { offer in
+            offer.product.itinerary?.segments.allSatisfy { modes.contains($0.mode) } ?? true
+        }
+        if kept.count < output.offers.count {
+            notes.append("\(output.offers.count - kept.count) trips by a mode its spec does not list were left out")
+        }
+        return ProviderResponse(
+            offers: kept, skipped: output.brokenLines + status.skipped + output.offers.count - kept.count, notes: notes)
     }
 
     /// `3 ms`, `1.5 s`, `10 s`.
@@ -164,6 +173,13 @@ struct ExternalProvider: OfferProvider {
 }
 
 extension ExternalSpec {
-    /// `flights`, `cars` or `flights, cars`.
-    var offersText: String { offers.sorted().map(\.rawValue).joined(separator: ", ") }
+    /// `flights`, `cars` or `flights, cars`; a program of trips says `trips (train, bus)`.
+    var offersText: String {
+        guard modes.contains(where: { $0 != .flight }) else {
+            return offers.sorted().map(\.rawValue).joined(separator: ", ")
+        }
+        var kinds = ["trips (" + modes.sorted().map(\.rawValue).joined(separator: ", ") + ")"]
+        if offers.contains(.cars) { kinds.append(OfferCategory.cars.rawValue) }
+        return kinds.joined(separator: ", ")
+    }
 }

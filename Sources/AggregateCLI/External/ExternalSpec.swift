@@ -13,7 +13,9 @@ import ProviderKit
 /// ```
 ///
 /// `protocol`, `id`, `name` and `offers` are required; the rest may be left out. The id must be the one
-/// the program was found under; `offers` holds `flights` and/or `cars`; `capabilities` and `requires`
+/// the program was found under; `offers` holds `flights`, `trips` and/or `cars`, and a program that sells
+/// `trips` (journeys by train, bus or ferry, with or without flights) lists the modes it sells in `modes`:
+/// `"offers": ["trips"], "modes": ["train"]` (`flight`, `train`, `bus`, `ferry`); `capabilities` and `requires`
 /// take the names the JSON output uses (`dates`, `round_trips`, `server_side_filters`; `origin`,
 /// `destination`, `departure_date`, …); `environment` names the variables the program reads, at most 32,
 /// the only ones passed to it besides `PATH`, `HOME`, `LANG` and `TZ` (the tool's own `AGGREGATE_…`
@@ -39,6 +41,9 @@ struct ExternalSpec: Sendable, Hashable {
     var summary: String
     /// What it sells.
     var offers: Set<OfferCategory>
+    /// The modes its trips travel by: `flight` alone for a program of flights, the spec's `modes` for one of
+    /// trips; none for a program of cars.
+    var modes: Set<TravelMode> = []
     /// The currency its prices come in, when fixed.
     var currency: CurrencyCode?
     /// What it can honour.
@@ -107,8 +112,23 @@ struct ExternalSpec: Sendable, Hashable {
         let name = PrintableText.excerpt(try root["name"].string, limit: 80)
         guard !name.isEmpty else { throw ExternalSpecError("name is empty") }
         let summary = PrintableText.excerpt(try root["summary"].ifPresent?.string ?? "", limit: 200)
-        let offers = try names(root["offers"], "offers", of: [OfferCategory.flights, .cars])
-        guard !offers.isEmpty else { throw ExternalSpecError("offers is empty; it must hold flights or cars") }
+        let sold = try names(root["offers"], "offers", of: [SoldKind.flights, .trips, .cars])
+        guard !sold.isEmpty else { throw ExternalSpecError("offers is empty; it must hold flights, trips or cars") }
+        var offers = Set<OfferCategory>()
+        var modes = Set<TravelMode>()
+        if sold.contains(.flights) {
+            offers.insert(.flights)
+            modes.insert(.flight)
+        }
+        if sold.contains(.cars) { offers.insert(.cars) }
+        if sold.contains(.trips) {
+            let listed = try names(root["modes"], "modes", of: TravelMode.allCases)
+            guard !listed.isEmpty else {
+                throw ExternalSpecError("offers holds trips, but modes names none; list them, such as [\"train\"]")
+            }
+            offers.insert(.flights)
+            modes.formUnion(listed)
+        }
         var currency: CurrencyCode?
         if let code = try root["currency"].ifPresent?.string {
             guard let parsed = CurrencyCode(code) else {
@@ -148,7 +168,13 @@ struct ExternalSpec: Sendable, Hashable {
             id: expectedID, name: name, summary: summary, offers: offers, currency: currency,
             capabilities: capabilities, requires: requires, environment: environment, sampleQuery: sampleQuery)
         spec.withheld = withheld
+        spec.modes = modes
         return spec
+    }
+
+    /// The names `offers` takes: trips are itineraries, as flights are, of the modes the spec lists.
+    private enum SoldKind: String {
+        case flights, trips, cars
     }
 
     /// Whether a variable is the tool's own rather than one a program may read: every `AGGREGATE_…` variable

@@ -12,10 +12,14 @@ struct QueryOptions {
             help: "Providers to ask, comma-separated (default: all that sell something; name a directory to add it)"),
         OptionSpec(
             key: .from, valueName: "CODE",
-            help: "IATA airport or city code to leave from; several, comma-separated, for any (default: anywhere)"),
+            help:
+                "IATA airport or city code, or a known city's name, to leave from; several, comma-separated, for any"
+                + " (default: anywhere)"),
         OptionSpec(
             key: .to, valueName: "CODE|anywhere",
-            help: "IATA airport or city code to go to; several, comma-separated, for any (default: anywhere)"),
+            help:
+                "IATA airport or city code, or a known city's name, to go to; several, comma-separated, for any"
+                + " (default: anywhere)"),
         OptionSpec(
             key: .date, valueName: "YYYY-MM-DD[..YYYY-MM-DD]",
             help: "Departure day or range of days (YYYY-MM-DD..YYYY-MM-DD), local at the origin (default: any)"),
@@ -28,8 +32,14 @@ struct QueryOptions {
         ),
         OptionSpec(key: .children, valueName: "N", help: "Passengers of 2 to 11, each with a seat (default: 0)"),
         OptionSpec(key: .infants, valueName: "N", help: "Lap infants under 2, at most one per adult (default: 0)"),
-        OptionSpec(key: .cabin, choices: Cabin.allCases, help: "Class of travel (default: any)"),
+        OptionSpec(
+            key: .cabin, choices: Cabin.allCases, help: "Class of travel on flights; a trip without a flight passes"),
         OptionSpec(key: .kind, choices: kinds, help: "What to look for (default: flights)"),
+        OptionSpec(
+            key: .mode, valueName: "LIST",
+            help:
+                "Modes to travel by, comma-separated among flight, train, bus, ferry (default: every mode; a plain"
+                + " --kind flights: flights only)"),
         OptionSpec(key: .sort, choices: SortKey.allCases, help: "Result order (default: price)"),
         OptionSpec(key: .limit, valueName: "N", help: "Show at most N offers (default: all)"),
         OptionSpec(key: .maxPrice, valueName: "AMOUNT", help: "Highest price for the party, in the --currency"),
@@ -49,9 +59,11 @@ struct QueryOptions {
         OptionSpec(key: .maxLayover, valueName: "DURATION", help: "Longest connection between two flights"),
         OptionSpec(
             key: .bags, valueName: "N",
-            help: "Checked bags per passenger: prices include the bag fees sellers state (default: 0)"),
+            help:
+                "Checked bags per passenger: prices include the bag fees sellers state, for any mode (default: 0)"),
         OptionSpec(key: .noSelfTransfer, valueName: nil, help: "Leave out self-transfers (separate tickets)"),
-        OptionSpec(key: .noHiddenCity, valueName: nil, help: "Leave out hidden-city fares"),
+        OptionSpec(
+            key: .noHiddenCity, valueName: nil, help: "Leave out hidden-city fares (flights only; other modes pass)"),
         OptionSpec(
             key: .noThrowAway, valueName: nil, help: "Leave out throw-away fares (a return ticket never flown back)"),
         OptionSpec(key: .color, valueName: "NAME", help: "Only cars of this colour (case-insensitive)"),
@@ -78,7 +90,7 @@ struct QueryOptions {
         let flights: [OptionKey] = [
             .from, .to, .date, .returnDate, .roundTrip, .adults, .children, .infants, .cabin, .maxStops, .airline,
             .excludeAirline, .departAfter, .departBefore, .arriveAfter, .arriveBefore, .maxDuration, .minLayover,
-            .maxLayover, .bags, .noSelfTransfer, .noHiddenCity, .noThrowAway,
+            .maxLayover, .bags, .noSelfTransfer, .noHiddenCity, .noThrowAway, .mode,
         ]
         var kinds = Dictionary(uniqueKeysWithValues: flights.map { ($0, OfferCategory.flights) })
         kinds[.color] = .cars
@@ -167,7 +179,7 @@ struct QueryOptions {
             excludeSelfTransfer: options.has(.noSelfTransfer), excludeHiddenCity: options.has(.noHiddenCity),
             excludeThrowAway: options.has(.noThrowAway),
             color: try reader.text(.color), sort: try reader.choice(.sort, SortKey.self) ?? .price,
-            limit: try reader.integer(.limit, atLeast: 1))
+            limit: try reader.integer(.limit, atLeast: 1), modes: try Self.modes(reader, options: options, kind: kind))
         format = try reader.choice(.format, OutputFormat.self) ?? .table
         verbose = options.has(.verbose)
         let connection = try ConnectionOptions(options, context: context, command: command)
@@ -178,6 +190,17 @@ struct QueryOptions {
             to: providers, kind: kind,
             configured: DirectorySelection.configured(context.environment, connection.config),
             catalog: context.catalog, command: command)
+    }
+}
+
+extension QueryOptions {
+    /// The modes asked for: `--mode`'s, else flights alone when `--kind flights` is typed, else every mode.
+    fileprivate static func modes(
+        _ reader: ValueReader, options: ParsedOptions, kind: OfferCategory
+    ) throws(UsageError) -> [TravelMode] {
+        let modes = try reader.modes(.mode)
+        if !modes.isEmpty { return modes }
+        return kind == .flights && options.typed(.kind) ? [.flight] : []
     }
 }
 

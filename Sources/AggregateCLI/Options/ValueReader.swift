@@ -17,7 +17,8 @@ struct ValueReader {
         return trimmed
     }
 
-    /// Comma-separated three-letter codes, upper-cased: `--from VIE,BRQ`.
+    /// Comma-separated three-letter codes, upper-cased: `--from VIE,BRQ`; a city the tool knows by name
+    /// (``KnownCities``) stands for its IATA city code: `--from Vienna` is `--from VIE`.
     func airportCodes(_ key: OptionKey) throws(UsageError) -> [String] {
         guard let value = try text(key) else { return [] }
         let name = key.name
@@ -25,6 +26,10 @@ struct ValueReader {
         let example = "\(name) " + (value.contains(",") ? examples.1 : examples.0)
         var codes: [String] = []
         for element in try list(key, value, example: example) {
+            if let city = KnownCities.code(named: element) {
+                codes.append(city)
+                continue
+            }
             guard element.count == 3, element.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw UsageError(
                     "'\(name)' takes a three-letter IATA code, got '\(PrintableText.excerpt(element, limit: 40))'",
@@ -249,6 +254,23 @@ struct ValueReader {
                 command: command)
         }
         return code
+    }
+
+    /// `--mode train,bus`: comma-separated travel modes, each once; empty when the option is absent.
+    func modes(_ key: OptionKey) throws(UsageError) -> [TravelMode] {
+        guard let value = try text(key) else { return [] }
+        var modes: [TravelMode] = []
+        for element in try list(key, value, example: "\(key.name) train,bus") {
+            guard let mode = TravelMode(rawValue: element.lowercased()) else {
+                let names = TravelMode.allCases.map(\.rawValue)
+                throw UsageError(
+                    "'\(key.name)' takes modes among \(names.joined(separator: ", ")), got "
+                        + "'\(PrintableText.excerpt(element, limit: 40))'",
+                    hint: UsageError.suggesting(element.lowercased(), among: names, otherwise: nil), command: command)
+            }
+            modes.append(mode)
+        }
+        return modes
     }
 
     func choice<Choice: RawRepresentable & CaseIterable>(

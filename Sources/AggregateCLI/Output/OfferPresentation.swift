@@ -52,8 +52,21 @@ extension Offer {
     /// The tags in alphabetical order, comma-separated.
     var tagsText: String { tags.sorted().map(\.rawValue).joined(separator: ", ") }
 
-    /// `"flight"` or `"car"`.
-    var kindName: String { product.category == .cars ? "car" : "flight" }
+    /// `"flight"`, `"car"`, or `"trip"` for an itinerary that is not all flights.
+    var kindName: String {
+        switch product {
+        case .car: "car"
+        case .flight(let itinerary): itinerary.isAllFlights ? "flight" : "trip"
+        }
+    }
+
+    /// Whether this is a trip by train, bus or ferry on some segment, rather than flights alone or a car.
+    var isTrip: Bool { product.itinerary.map { !$0.isAllFlights } ?? false }
+
+    /// `flight OS 395, train ÖBB RJX 61`: every segment's service with its mode, for tables of mixed modes.
+    var servicesText: String {
+        product.itinerary?.segments.map(\.serviceText).joined(separator: ", ") ?? ""
+    }
 
     static func display(_ time: LocalDateTime) -> String {
         "\(time.date) \(twoDigits(time.hour)):\(twoDigits(time.minute))"
@@ -71,9 +84,9 @@ extension Offer {
 }
 
 extension Leg {
-    /// `VIE→BCN`, `VIE→ZRH→BCN`: every airport of the leg.
+    /// `VIE→BCN`, `VIE→ZRH→BCN`: every airport of the leg; a station without an airport code by its name.
     var routeText: String {
-        ([origin] + segments.map(\.destination)).map { $0?.code ?? "?" }.joined(separator: "→")
+        ([origin] + segments.map(\.destination)).map { $0?.routeLabel ?? "?" }.joined(separator: "→")
     }
 
     /// `2026-12-18 07:05` at the origin, or empty when unknown.
@@ -93,6 +106,19 @@ extension Leg {
 
     /// `OS 395`, `LX 1577, LX 1952`.
     var flightsText: String { segments.map(\.flightDesignator).joined(separator: ", ") }
+
+    /// `flight OS 395`, `train ÖBB RJX 61`: each service with its mode.
+    var servicesText: String { segments.map(\.serviceText).joined(separator: ", ") }
+}
+
+extension Segment {
+    /// `train ÖBB RJX 61`: the mode, then the designator.
+    var serviceText: String { "\(mode.rawValue) \(flightDesignator)" }
+}
+
+extension Place {
+    /// What a route shows: the airport code, else the station's name, else the code as before.
+    var routeLabel: String? { airport ?? name ?? code }
 }
 
 extension JSONWriter {

@@ -5,13 +5,22 @@ import ProviderKit
 /// Prints a ``SearchResult`` as a table, the ``SearchDocument`` (`aggregate.search.v1`), or CSV.
 ///
 /// A round trip's table row is its outbound flight; the return flight follows on a line of its own,
-/// `↩ BCN→VIE` in the route column, with its own departure, arrival, duration, flights and stops.
+/// `↩ BCN→VIE` in the route column, with its own departure, arrival, duration, flights and stops. A result
+/// holding a trip by train, bus or ferry calls the FLIGHTS column SERVICES and marks each service with its mode
+/// (`train ÖBB RJX 61`, `flight OS 395`); a result of flights alone prints as it always did.
 struct SearchRenderer: OutputRenderer {
     /// How the flight table narrows to fit a terminal, most expendable first (the README lists the same
     /// order): PRICE, ROUTE, DEPARTS and FLIGHTS always stay.
     static let flightNarrowing: [TextTable.Narrowing] = [
         .leaveOut("TAGS"), .leaveOut("SRC"), .leaveOut("STOPS"), .shorten("SOLD BY", to: 20),
         .leaveOut("DURATION"), .shorten("FLIGHTS", to: 12), .shorten("SOLD BY", to: 12), .shorten("ROUTE", to: 12),
+        .leaveOut("ARRIVES"), .leaveOut("SOLD BY"),
+    ]
+
+    /// How the table of mixed modes narrows: as the flight table, with SERVICES for FLIGHTS.
+    static let servicesNarrowing: [TextTable.Narrowing] = [
+        .leaveOut("TAGS"), .leaveOut("SRC"), .leaveOut("STOPS"), .shorten("SOLD BY", to: 20),
+        .leaveOut("DURATION"), .shorten("SERVICES", to: 12), .shorten("SOLD BY", to: 12), .shorten("ROUTE", to: 12),
         .leaveOut("ARRIVES"), .leaveOut("SOLD BY"),
     ]
 
@@ -42,9 +51,11 @@ struct SearchRenderer: OutputRenderer {
             }
             return table.render(bold: colors, fitting: width, narrowing: Self.carNarrowing) + "\n"
         }
+        let mixed = result.offers.contains(where: \.isTrip)
         var table = TextTable(columns: [
             .init(title: "PRICE \(currency)", alignRight: true), .init(title: "ROUTE"), .init(title: "DEPARTS"),
-            .init(title: "ARRIVES"), .init(title: "DURATION", alignRight: true), .init(title: "FLIGHTS"),
+            .init(title: "ARRIVES"), .init(title: "DURATION", alignRight: true),
+            .init(title: mixed ? "SERVICES" : "FLIGHTS"),
             .init(title: "STOPS", alignRight: true), .init(title: "SRC", alignRight: true), .list("SOLD BY"),
             .list("TAGS"),
         ])
@@ -53,24 +64,29 @@ struct SearchRenderer: OutputRenderer {
             else {
                 table.append([
                     priceText(offer), offer.routeText, offer.departureText, offer.arrivalText, offer.durationText,
-                    favoriteMark(offer) + offer.flightsText, "\(offer.stops)", "\(offer.sources.count)",
+                    favoriteMark(offer) + (mixed ? offer.servicesText : offer.flightsText), "\(offer.stops)",
+                    "\(offer.sources.count)",
                     offer.soldByText, offer.tagsText,
                 ])
                 continue
             }
             table.append([
                 priceText(offer), outbound.routeText, outbound.departureText, outbound.arrivalText,
-                outbound.durationText, favoriteMark(offer) + outbound.flightsText, "\(outbound.stops)",
+                outbound.durationText,
+                favoriteMark(offer) + (mixed ? outbound.servicesText : outbound.flightsText), "\(outbound.stops)",
                 "\(offer.sources.count)", offer.soldByText, offer.tagsText,
             ])
             for leg in itinerary.legs.dropFirst() {
                 table.append([
-                    "", "↩ " + leg.routeText, leg.departureText, leg.arrivalText, leg.durationText, leg.flightsText,
+                    "", "↩ " + leg.routeText, leg.departureText, leg.arrivalText, leg.durationText,
+                    mixed ? leg.servicesText : leg.flightsText,
                     "\(leg.stops)",
                 ])
             }
         }
-        return table.render(bold: colors, fitting: width, narrowing: Self.flightNarrowing) + "\n"
+        return table.render(
+            bold: colors, fitting: width, narrowing: mixed ? Self.servicesNarrowing : Self.flightNarrowing)
+            + "\n"
     }
 
     private func favoriteMark(_ offer: Offer) -> String {
@@ -88,7 +104,9 @@ struct SearchRenderer: OutputRenderer {
 
     /// A header row, then one row per offer; `return_departure`, `return_arrival` and `deep_link_source` come
     /// last so that the older columns keep their positions. `deep_link` is the cheapest seller's that has a
-    /// link, and `deep_link_source` names that seller, who need not be the cheapest.
+    /// link, and `deep_link_source` names that seller, who need not be the cheapest. A result holding a trip by
+    /// train, bus or ferry adds `modes`, `services`, `origin_name` and `destination_name` after them; one of
+    /// flights alone has the columns it always had.
     func csv() -> String {
         var text = ""
         writeCSV { text += $0 }
@@ -97,11 +115,13 @@ struct SearchRenderer: OutputRenderer {
 
     /// Writes the CSV a few hundred kilobytes of whole lines at a time.
     func writeCSV(to write: (String) -> Void) {
-        let header = [
+        let mixed = result.offers.contains(where: \.isTrip)
+        var header = [
             "id", "kind", "origin", "destination", "departure", "arrival", "duration_minutes", "stops", "carriers",
             "flights", "price", "currency", "sources", "sold_by", "cheapest_source", "deep_link", "tags",
             "return_departure", "return_arrival", "deep_link_source",
         ]
+        if mixed { header += ["modes", "services", "origin_name", "destination_name"] }
         var piece = CSV.line(header) + "\n"
         for offer in result.offers {
             if piece.utf8.count >= JSONWriter.printedPiece {
@@ -112,19 +132,25 @@ struct SearchRenderer: OutputRenderer {
             let first = legs.first
             let back = legs.count > 1 ? legs.last : nil
             let linked = offer.linkedSource
-            piece +=
-                CSV.line([
-                    offer.id, offer.kindName, offer.origin?.code ?? "", offer.destination?.code ?? "",
-                    first?.departure?.local?.description ?? "",
-                    first?.arrival?.local?.description ?? "",
-                    offer.product.itinerary?.duration.map { "\($0.components.seconds / 60)" } ?? "", "\(offer.stops)",
-                    offer.carrierCodes.joined(separator: " "), offer.flightsText, offer.price.formattedAmount,
-                    offer.price.currency.rawValue, "\(offer.sources.count)", offer.soldByText,
-                    offer.sources.first?.provider.rawValue ?? "", linked?.link?.text ?? "",
-                    offer.tags.sorted().map(\.rawValue).joined(separator: " "),
-                    back?.departure?.local?.description ?? "", back?.arrival?.local?.description ?? "",
-                    linked?.provider.rawValue ?? "",
-                ]) + "\n"
+            var row: [String] = [
+                offer.id, offer.kindName, offer.origin?.code ?? "", offer.destination?.code ?? "",
+                first?.departure?.local?.description ?? "",
+                first?.arrival?.local?.description ?? "",
+                offer.product.itinerary?.duration.map { "\($0.components.seconds / 60)" } ?? "", "\(offer.stops)",
+                offer.carrierCodes.joined(separator: " "), offer.flightsText, offer.price.formattedAmount,
+                offer.price.currency.rawValue, "\(offer.sources.count)", offer.soldByText,
+                offer.sources.first?.provider.rawValue ?? "", linked?.link?.text ?? "",
+                offer.tags.sorted().map(\.rawValue).joined(separator: " "),
+                back?.departure?.local?.description ?? "", back?.arrival?.local?.description ?? "",
+                linked?.provider.rawValue ?? "",
+            ]
+            if mixed {
+                let modes: [TravelMode] = offer.product.itinerary?.modes ?? []
+                let origin: String = offer.origin?.name ?? ""
+                let destination: String = offer.destination?.name ?? ""
+                row += [modes.map(\.rawValue).joined(separator: " "), offer.servicesText, origin, destination]
+            }
+            piece += CSV.line(row) + "\n"
         }
         write(piece)
     }

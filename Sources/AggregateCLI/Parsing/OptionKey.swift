@@ -47,6 +47,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let noSelfTransfer = OptionKey("--no-self-transfer")
     static let noHiddenCity = OptionKey("--no-hidden-city")
     static let noThrowAway = OptionKey("--no-throw-away")
+    static let mode = OptionKey("--mode")
 
     // Connection options.
     static let endpoint = OptionKey("--endpoint")
@@ -108,6 +109,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
         case .hiddenCity: .noHiddenCity
         case .throwAway: .noThrowAway
         case .color: .color
+        case .mode: .mode
         }
     }
 }

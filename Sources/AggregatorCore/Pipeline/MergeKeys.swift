@@ -34,6 +34,8 @@ public struct MergeKeys: Sendable, Hashable {
             let parts = [car.brand, car.model, plate, priceBasis.rawValue]
             keys.append("car|" + parts.map(AirlineNames.fold).joined(separator: "|"))
             keys.finish()
+        case .flight(let itinerary) where !itinerary.isAllFlights:
+            appendServiceKeys(of: itinerary, to: &keys)
         case .flight(let itinerary):
             var numbered = true
             var operated = true
@@ -61,6 +63,75 @@ public struct MergeKeys: Sendable, Hashable {
             if operated, local { writeTimedKey(itinerary, operated: true, utc: false, to: &keys) }
             if operated, utc { writeTimedKey(itinerary, operated: true, utc: true, to: &keys) }
         }
+    }
+
+    /// A trip's exact keys, when any segment is not a flight: per segment its mode, its operator (see
+    /// ``operatorKey(_:)``), its service number as written (case and spaces folded, so `RJX 61` and `rjx61` agree), the
+    /// city it leaves from (or, without one, its station) and its departure minute; one key on local times and one
+    /// on UTC instants, as far as every segment knows them. The mode is part of the key, so a train never meets a
+    /// flight or a bus. A segment without an operator, a number, a place or a departure time leaves the trip
+    /// without an exact key.
+    private static func appendServiceKeys(of itinerary: Itinerary, to keys: inout TripKeys) {
+        var local = true
+        var utc = true
+        for leg in itinerary.legs.indices {
+            for segment in itinerary.legs[leg].segments {
+                guard operatorKey(segment) != nil, serviceNumber(of: segment) != nil, place(segment.origin) != nil
+                else { return }
+                if segment.departure?.local == nil { local = false }
+                if segment.departure?.utc == nil { utc = false }
+            }
+        }
+        for useUTC in [false, true] where useUTC ? utc : local {
+            keys.append("service|")
+            var first = true
+            for leg in itinerary.legs.indices {
+                for segment in itinerary.legs[leg].segments {
+                    if !first { keys.append(",") }
+                    first = false
+                    keys.append(segment.mode.rawValue)
+                    keys.append(">")
+                    keys.append(operatorKey(segment) ?? "")
+                    keys.append("|")
+                    keys.append(serviceNumber(of: segment) ?? "")
+                    keys.append("|")
+                    keys.append(place(segment.origin) ?? "")
+                    if useUTC {
+                        keys.append("@U")
+                        let seconds = segment.departure?.utc?.timeIntervalSince1970 ?? 0
+                        keys.append(Int64((seconds / 60).rounded(.down)))
+                    } else {
+                        keys.append("@L")
+                        keys.append(segment.departure?.local?.minutesSinceEpoch ?? 0)
+                    }
+                }
+            }
+            keys.finish()
+        }
+    }
+
+    /// A service's operator for merging: a flight's carrier as a flight key writes it; another mode's by its
+    /// folded name where known, since sellers write one operator's code in their own ways (`ÖBB`, `OBB`, none),
+    /// else by its code.
+    private static func operatorKey(_ segment: Segment) -> String? {
+        if segment.mode == .flight { return segment.carrier.identity }
+        if let name = segment.carrier.name, !name.isEmpty { return "name:" + AirlineNames.fold(name) }
+        return segment.carrier.code.map { "code:" + AirlineNames.fold($0) }
+    }
+
+    /// A service's number for merging: upper-cased, without spaces, a flight's without leading zeros.
+    private static func serviceNumber(of segment: Segment) -> String? {
+        guard let number = segment.service, !number.isEmpty else { return nil }
+        let compact = String(number.uppercased().unicodeScalars.filter { !$0.properties.isWhitespace })
+        return segment.mode == .flight ? trimmedNumber(compact) : compact
+    }
+
+    /// Where a service leaves from, for merging: the city where known, else the airport, the station's name or
+    /// its id.
+    private static func place(_ place: Place) -> String? {
+        if let city = place.city ?? place.airport { return city }
+        if let name = place.name { return "name:" + AirlineNames.fold(name) }
+        return place.station.map { "station:" + $0 }
     }
 
     /// One key of a kind every segment has a departure time for: the designators with their local (`@L`)
@@ -122,6 +193,11 @@ public struct MergeKeys: Sendable, Hashable {
                 }
                 if !first { key.append(",") }
                 first = false
+                // A flight's key is as it always was; another mode leads its segment, so that modes never meet.
+                if segments[index].mode != .flight {
+                    key.append(segments[index].mode.rawValue)
+                    key.append(">")
+                }
                 if let code = segments[index].carrier.code, !code.isEmpty {
                     key.append("code:")
                     key.append(code)
@@ -202,8 +278,13 @@ public struct MergeKeys: Sendable, Hashable {
         return score
     }
 
-    /// A stable id from a merge key.
+    /// A stable id from a merge key: `f-…` for flights, `t-…` for a trip by other modes, `c-…` for a car.
     static func id(for product: Product, key: String) -> String {
-        StableIdentifier.make(prefix: product.category == .cars ? "c" : "f", [key])
+        let prefix =
+            switch product {
+            case .car: "c"
+            case .flight(let itinerary): itinerary.isAllFlights ? "f" : "t"
+            }
+        return StableIdentifier.make(prefix: prefix, [key])
     }
 }

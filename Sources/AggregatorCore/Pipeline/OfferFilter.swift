@@ -8,7 +8,10 @@ import ProviderKit
 /// provider that sells it, dearer ones included, and the comparison stays visible.
 ///
 /// Rules:
-/// - `kind` always applies: a flight search shows only flights.
+/// - `kind` always applies: a flight search shows only flight itineraries and trips by train, bus or ferry
+///   (never cars), a car search only cars.
+/// - the modes keep a trip whose every segment travels by one of them (``SearchQuery/modes``; none given keeps
+///   every mode).
 /// - origins / destinations match the first leg's origin / destination by airport or city code, any of
 ///   those given.
 /// - the departure days match the first departure's local date; the return days match the second leg's
@@ -32,6 +35,9 @@ import ProviderKit
 ///   are at the same airport (or two airports of one city, which share a clock). A direct flight has no
 ///   connection and passes; a connection that cannot be measured (or measures below zero or above
 ///   ``Leg/longestPlausibleDuration``) is unknown, unless another connection of the trip already fails.
+/// - the flight-only filters judge the flights of a trip and let its other segments be: the cabin judges only
+///   its flights (a trip without a flight passes it), and the hidden-city and throw-away tags are only ever on
+///   flight fares, so a train or bus passes them.
 /// - the cabin keeps a trip unless every segment whose cabin is known is in a lower cabin than the one
 ///   asked (economy < premium < business < first): a business-class search keeps a trip with an economy
 ///   feeder and a business long-haul flight, and drops one flown in economy throughout.
@@ -84,6 +90,13 @@ public struct OfferFilter: Sendable {
         var conditions: [Condition] = []
         func add(_ field: QueryField, _ judge: @escaping @Sendable (Offer) -> Bool?) {
             conditions.append(Condition(field: field, judge: judge))
+        }
+        if !query.modes.isEmpty {
+            let modes = Set(query.modes)
+            add(.mode) { offer in
+                offer.product.itinerary?.legs.allSatisfy { leg in leg.segments.allSatisfy { modes.contains($0.mode) } }
+                    ?? false
+            }
         }
         if !query.origins.isEmpty {
             let codes = query.origins
@@ -163,7 +176,10 @@ public struct OfferFilter: Sendable {
         }
         if let cabin = query.cabin {
             add(.cabin) { offer in
-                let known = offer.product.itinerary?.segments.compactMap(\.cabin) ?? []
+                let flights = offer.product.itinerary?.segments.filter { $0.mode == .flight } ?? []
+                // A trip without a flight has no cabin to judge: the class of travel is a flight's.
+                if flights.isEmpty, offer.product.itinerary != nil { return true }
+                let known = flights.compactMap(\.cabin)
                 return known.isEmpty ? nil : known.contains { $0 >= cabin }
             }
         }

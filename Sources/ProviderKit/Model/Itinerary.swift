@@ -1,6 +1,7 @@
 import Foundation
 
-/// A flight trip: one leg one-way, two legs for a round trip.
+/// A trip: one leg one-way, two legs for a round trip. Its segments are flights, or any other
+/// ``TravelMode``; one that is all flights is a flight itinerary.
 public struct Itinerary: Sendable, Hashable {
     /// The legs in travel order; never empty.
     public var legs: [Leg]
@@ -25,6 +26,18 @@ public struct Itinerary: Sendable, Hashable {
             total += duration
         }
         return total
+    }
+    /// The modes of its segments, each once, in ``TravelMode`` order.
+    public var modes: [TravelMode] {
+        var found = Set<TravelMode>()
+        for leg in legs.indices {
+            for index in legs[leg].segments.indices { found.insert(legs[leg].segments[index].mode) }
+        }
+        return found.sorted()
+    }
+    /// Whether every segment is a flight: a flight itinerary rather than a trip by other modes.
+    public var isAllFlights: Bool {
+        legs.allSatisfy { leg in leg.segments.allSatisfy { $0.mode == .flight } }
     }
     /// Distinct carrier display codes in order of appearance.
     public var carriers: [Carrier] {

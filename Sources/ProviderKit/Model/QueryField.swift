@@ -50,6 +50,8 @@ public enum QueryField: String, Sendable, Hashable, CaseIterable, Comparable {
     case throwAway = "throw_away"
     /// A car's colour (``SearchQuery/color``).
     case color
+    /// The modes a trip may travel by (``SearchQuery/modes``).
+    case mode
 
     /// Orders fields as a query lists them, so that hints and notes come out in a fixed order.
     public static func < (lhs: QueryField, rhs: QueryField) -> Bool {
@@ -92,6 +94,7 @@ extension SearchQuery {
         case .hiddenCity: excludeHiddenCity
         case .throwAway: excludeThrowAway
         case .color: color != nil
+        case .mode: !modes.isEmpty
         }
     }
 }

@@ -58,6 +58,8 @@ public struct SearchQuery: Sendable, Hashable {
     public var sort: SortKey
     /// How many offers to keep after ranking; `nil` keeps all.
     public var limit: Int?
+    /// The modes a trip may travel by, every segment one of them; empty for every mode.
+    public var modes: [TravelMode]
 
     /// Creates a query; every filter defaults to "any". The single-value parameters (`origin`,
     /// `departureDate`, `airline`, …) add to their list or set their one-day range, for callers that ask
@@ -95,6 +97,7 @@ public struct SearchQuery: Sendable, Hashable {
     ///   - color: a car colour to require.
     ///   - sort: the result order.
     ///   - limit: how many to keep.
+    ///   - modes: the modes a trip may travel by; empty for every mode.
     public init(
         kind: OfferCategory = .flights, origin: String? = nil, origins: [String] = [], destination: String? = nil,
         destinations: [String] = [], departureDate: LocalDate? = nil, departureDates: DateRange? = nil,
@@ -105,7 +108,7 @@ public struct SearchQuery: Sendable, Hashable {
         arriveBefore: ClockTime? = nil, maxDuration: Duration? = nil, minLayover: Duration? = nil,
         maxLayover: Duration? = nil, bags: Int = 0, excludeSelfTransfer: Bool = false,
         excludeHiddenCity: Bool = false, excludeThrowAway: Bool = false, color: String? = nil,
-        sort: SortKey = .price, limit: Int? = nil
+        sort: SortKey = .price, limit: Int? = nil, modes: [TravelMode] = []
     ) {
         self.kind = kind
         self.origins = Self.codes(origins + [origin].compactMap { $0 })
@@ -134,6 +137,14 @@ public struct SearchQuery: Sendable, Hashable {
         self.color = color
         self.sort = sort
         self.limit = limit
+        self.modes = Array(Set(modes)).sorted()
+    }
+
+    /// Whether the query lets a segment travel by this mode.
+    /// - Parameter mode: a segment's mode.
+    /// - Returns: `true` when ``modes`` is empty or holds it.
+    public func admits(_ mode: TravelMode) -> Bool {
+        modes.isEmpty || modes.contains(mode)
     }
 
     /// Upper-cased, without repeats, in the order given.

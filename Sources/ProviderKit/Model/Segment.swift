@@ -1,6 +1,6 @@
 import Foundation
 
-/// One flight from take-off to landing.
+/// One ride from departure to arrival: a flight, or a train, bus or ferry service (see ``mode``).
 public struct Segment: Sendable, Hashable {
     /// The marketing carrier.
     public var carrier: Carrier
@@ -24,6 +24,11 @@ public struct Segment: Sendable, Hashable {
     /// Whether the traveller must collect and check in bags again before this flight (a self-transfer
     /// between separate tickets), when the provider says.
     public var bagsRecheckRequired: Bool?
+    /// How the segment travels; a flight unless the provider says otherwise.
+    public var mode: TravelMode
+    /// The service number as the operator writes it, such as `RJX 61` or `N 1234`, for a service that is not a
+    /// flight or whose number is more than digits; `nil` when the flight number says it all.
+    public var serviceNumber: String?
 
     /// Creates a segment.
     /// - Parameters:
@@ -37,10 +42,13 @@ public struct Segment: Sendable, Hashable {
     ///   - operatingFlightNumber: its flight number.
     ///   - cabin: the class of travel.
     ///   - bagsRecheckRequired: whether bags must be checked in again before this flight.
+    ///   - mode: how the segment travels.
+    ///   - serviceNumber: the service number as the operator writes it.
     public init(
         carrier: Carrier, flightNumber: String? = nil, origin: Place, destination: Place,
         departure: FlightTime? = nil, arrival: FlightTime? = nil, operatingCarrier: Carrier? = nil,
-        operatingFlightNumber: String? = nil, cabin: Cabin? = nil, bagsRecheckRequired: Bool? = nil
+        operatingFlightNumber: String? = nil, cabin: Cabin? = nil, bagsRecheckRequired: Bool? = nil,
+        mode: TravelMode = .flight, serviceNumber: String? = nil
     ) {
         self.carrier = carrier
         self.flightNumber = flightNumber
@@ -52,11 +60,17 @@ public struct Segment: Sendable, Hashable {
         self.operatingFlightNumber = operatingFlightNumber
         self.cabin = cabin
         self.bagsRecheckRequired = bagsRecheckRequired
+        self.mode = mode
+        self.serviceNumber = serviceNumber
     }
 
-    /// `SU 1234`, or just the carrier when the number is unknown.
+    /// The number a traveller looks for on the departure board: the service number, else the flight number.
+    public var service: String? { serviceNumber ?? flightNumber }
+
+    /// `SU 1234`, or just the carrier when the number is unknown. A service that is not a flight shows its
+    /// operator and its number as the operator writes it, such as `ÖBB RJX 61`.
     public var flightDesignator: String {
-        guard let flightNumber else { return carrier.displayCode }
-        return "\(carrier.displayCode) \(flightNumber)"
+        guard let number = mode == .flight ? flightNumber : service else { return carrier.displayCode }
+        return "\(carrier.displayCode) \(number)"
     }
 }

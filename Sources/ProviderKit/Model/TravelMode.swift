@@ -1,0 +1,19 @@
+import Foundation
+
+/// How a segment travels: by air, rail, road or sea. A trip whose segments are all flights is a flight
+/// itinerary as it always was; any other mode makes it a trip.
+public enum TravelMode: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// A flight between airports.
+    case flight
+    /// A train between stations.
+    case train
+    /// A coach or bus between stops.
+    case bus
+    /// A ferry between ports.
+    case ferry
+
+    /// Orders by declaration, so lists print in a fixed order.
+    public static func < (lhs: TravelMode, rhs: TravelMode) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}

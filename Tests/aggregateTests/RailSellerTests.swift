@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// The rail seller in `Examples/RailProvider`, through the built binary: it passes `provider check` selling
+/// trains as trips, its trains sit in one ranked table and one JSON document with the flights, a second seller
+/// of the same train merges with it, and `--mode` keeps only the modes asked for.
+@Suite("A seller of trains as an outside program, through the built binary")
+struct RailSellerTests {
+    /// `Examples/RailProvider`, which holds `aggregate-provider-railjet`.
+    static let railExample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/RailProvider")
+
+    /// A minute: the deadline rules out a hang and never measures how busy the machine is.
+    static let deadline = "60"
+
+    /// A folder with the example and a second seller of the same trains under another id, a little dearer.
+    static func twoSellers() throws -> (environment: [String: String], folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-rail-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = try String(
+            contentsOf: railExample.appendingPathComponent("aggregate-provider-railjet"), encoding: .utf8)
+        let second =
+            script
+            .replacingOccurrences(of: "PROVIDER_ID = \"railjet\"", with: "PROVIDER_ID = \"railtwo\"")
+            .replacingOccurrences(of: "\"price\": {\"amount\": price,", with: "\"price\": {\"amount\": price + 3,")
+        for (name, text) in [("railjet", script), ("railtwo", second)] {
+            let path = folder.appendingPathComponent("aggregate-provider-\(name)").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
+        }
+        return (["PATH": "\(folder.path):/usr/bin:/bin"], folder)
+    }
+
+    @Test func theRailExamplePassesTheChecksAsASellerOfTrains() async throws {
+        let example = Self.railExample.appendingPathComponent("aggregate-provider-railjet").path
+        #expect(FileManager.default.isExecutableFile(atPath: example), "the example is executable as committed")
+        let environment = ["PATH": "\(Self.railExample.path):/usr/bin:/bin"]
+        let check = try await Binary.run(
+            ["provider", "check", "railjet", "--timeout", Self.deadline], environment: environment)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdoutLines.contains("railjet passes all 10 checks"), "\(check.stdout)")
+        #expect(check.stdout.contains("trips (train)"), "\(check.stdout)")
+    }
+
+    @Test func twoSellersOfOneTrainMergeAndTheTableShowsServices() async throws {
+        let (environment, folder) = try Self.twoSellers()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let search = try await Binary.run(
+            [
+                "search", "--providers", "railjet,railtwo,kiwi", "--from", "Vienna", "--to", "BUD", "--date",
+                "2026-12-18", "--format", "json", "--timeout", Self.deadline,
+            ], environment: environment)
+        #expect(search.status == 0, "\(search.stderr)")
+        let json = try search.json()
+        let offers = try #require(json["offers"] as? [[String: Any]])
+        #expect(offers.count == 3, "three trains, each sold twice")
+        let first = try #require(offers.first)
+        #expect(first["kind"] as? String == "trip")
+        let sellers = (first["sources"] as? [[String: Any]] ?? []).compactMap { $0["provider"] as? String }
+        #expect(sellers == ["railjet", "railtwo"])
+        let legs = try #require(first["legs"] as? [[String: Any]])
+        let segment = try #require((legs.first?["segments"] as? [[String: Any]])?.first)
+        #expect(segment["mode"] as? String == "train")
+        #expect(segment["service_number"] as? String == "RJX 61")
+        #expect(segment["carrier_name"] as? String == "ÖBB")
+        #expect(segment["origin_name"] as? String == "Wien Hbf")
+        #expect(segment["destination_name"] as? String == "Budapest-Keleti")
+        #expect(segment["origin_city"] as? String == "VIE")
+
+        let table = try await Binary.run(
+            [
+                "search", "--providers", "railjet,railtwo", "--from", "VIE", "--to", "BUD", "--date", "2026-12-18",
+                "--wide", "--timeout", Self.deadline,
+            ], environment: environment)
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("SERVICES"), "\(table.stdout)")
+        #expect(table.stdout.contains("train ÖBB RJX 61"), "\(table.stdout)")
+        #expect(table.stdout.contains("Wien Hbf→Budapest-Keleti"), "\(table.stdout)")
+    }
+
+    @Test func modesKeepOnlyTheTripsAskedFor() async throws {
+        let (environment, folder) = try Self.twoSellers()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func count(_ extra: [String]) async throws -> Int {
+            let run = try await Binary.run(
+                ["search", "--providers", "railjet", "--from", "VIE", "--format", "json", "--timeout", Self.deadline]
+                    + extra, environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            return (try run.json()["offers"] as? [[String: Any]])?.count ?? -1
+        }
+        #expect(try await count([]) == 4)
+        #expect(try await count(["--mode", "train"]) == 4)
+        #expect(try await count(["--mode", "bus,flight"]) == 0)
+        #expect(try await count(["--kind", "flights"]) == 0, "a typed --kind flights keeps flights only")
+        let wrong = try await Binary.run(["search", "--mode", "boat"], environment: environment)
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.hasPrefix("error: '--mode' takes modes among flight, train, bus, ferry, got 'boat'"))
+    }
+}
