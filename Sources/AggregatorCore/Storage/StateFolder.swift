@@ -17,7 +17,7 @@ import ProviderKit
 /// - Nothing is read or written when the file, or a folder from it up to the state folder, belongs to
 ///   another user (root aside) or may be written by the group or others: such a file could have been
 ///   planted, so it is an ``StateFileError/Code/untrusted`` error that says how to make it the user's
-///   alone. ``untrustedReason(_:)`` is the one place this rule is applied.
+///   alone: ``PrivateFolder``'s rule, the one the cache meets too, applied by ``untrustedReason(_:)``.
 /// - A change holds an exclusive `flock` on a lock file beside the data (a separate file, because data
 ///   files are replaced or rewritten and a lock on them would be a lock on a file about to disappear). The
 ///   lock goes when the process does, also under `kill -9`, so a killed writer never leaves it held. A lock
@@ -63,16 +63,7 @@ public struct StateFolder: Sendable {
     /// - Parameter path: a file or folder in the state folder, or the state folder itself.
     /// - Returns: one line naming the path, what is wrong and how to fix it; `nil` when it can be trusted.
     public func untrustedReason(_ path: String) -> String? {
-        let top = Self.trimmed(root.path)
-        var current = Self.trimmed(path)
-        guard current == top || current.hasPrefix(top == "/" ? "/" : top + "/") else {
-            return Self.untrustedReason(at: current)
-        }
-        while true {
-            if let reason = Self.untrustedReason(at: current) { return reason }
-            if current == top || current == "/" { return nil }
-            current = (current as NSString).deletingLastPathComponent
-        }
+        PrivateFolder.problem(with: path, under: root.path)
     }
 
     /// Throws when a path in the folder cannot be trusted (see ``untrustedReason(_:)``).
@@ -83,32 +74,6 @@ public struct StateFolder: Sendable {
     public func checkTrusted(_ path: String, _ what: String) throws(StateFileError) {
         guard let reason = untrustedReason(path) else { return }
         throw StateFileError(.untrusted, "\(what): \(reason)", path: path)
-    }
-
-    /// One file or folder: owned by the user or root, and not writable by the group or others.
-    private static func untrustedReason(at path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        let kind = status.st_mode & S_IFMT
-        // A device, a pipe or a socket is refused by the readers for what it is.
-        guard kind == S_IFREG || kind == S_IFDIR else { return nil }
-        let owner = status.st_uid
-        if owner != geteuid(), owner != 0 {
-            return "\(path) belongs to user \(owner), not to you (user \(geteuid())), so it is not trusted; "
-                + "remove it, or make it yours"
-        }
-        let mode = Int(status.st_mode) & 0o777
-        if mode & 0o022 != 0 {
-            return "\(path) may be written by others (mode \(String(mode, radix: 8))), so it is not trusted; "
-                + "make it yours alone: chmod go-w \(path)"
-        }
-        return nil
-    }
-
-    private static func trimmed(_ path: String) -> String {
-        var text = path
-        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
-        return text
     }
 
     // MARK: Creating
