@@ -46,7 +46,7 @@ struct SampleAnswerTests {
         let runner = ProviderRunner(
             network: URLSessionTransport(),
             settings: try SearchSettings(
-                deadline: .seconds(20), endpoints: endpoint.map { ["modes": $0] } ?? [:],
+                deadline: .seconds(120), endpoints: endpoint.map { ["modes": $0] } ?? [:],
                 retryPolicy: RetryPolicy(maxAttempts: 1), cache: cache, offline: offline))
         return await runner.run([provider], query: SearchQuery()).first?.outcome
     }

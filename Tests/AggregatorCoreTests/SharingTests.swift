@@ -68,7 +68,7 @@ struct SharingTests {
         try Aggregator(
             providers: [PriceService()],
             settings: try SearchSettings(
-                deadline: .seconds(20), endpoints: ["prices": .remote(server.baseURL)], retryPolicy: .never,
+                deadline: .seconds(120), endpoints: ["prices": .remote(server.baseURL)], retryPolicy: .never,
                 cache: store, freshness: freshness, budgets: budgets),
             shared: shared, now: { clock.now })
     }

@@ -106,7 +106,7 @@ struct SignInTests {
         let aggregator = try Aggregator(
             providers: [provider],
             settings: try SearchSettings(
-                deadline: .seconds(20), endpoints: ["tokens": .remote(base)], credentials: ["tokens": credentials],
+                deadline: .seconds(120), endpoints: ["tokens": .remote(base)], credentials: ["tokens": credentials],
                 retryPolicy: .never, cache: cache),
             now: { clock.now })
         return (aggregator, provider)

@@ -85,7 +85,7 @@ struct KiwiLiveRequestTests {
         return ProviderClient(
             testing: descriptor.id, on: .remote(server.baseURL), samples: EmbeddedResponses([:]),
             transport: SignInTransport(URLSessionTransport(), signIn: .header("apikey"), key: key),
-            credentials: [.apiKey], requestTimeout: .seconds(20), now: { KiwiFixtures.retrievedAt })
+            credentials: [.apiKey], requestTimeout: .seconds(120), now: { KiwiFixtures.retrievedAt })
     }
 
     @Test("a rich query is sent as Tequila documents it: method, path, every query item and the apikey header")
