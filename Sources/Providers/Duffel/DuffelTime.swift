@@ -1,8 +1,8 @@
 import Foundation
 import ProviderKit
 
-/// Duffel's times and durations, read without trusting them: wall-clock times with no offset, the IANA zone
-/// of each airport that turns them into instants, and ISO-8601 durations. Anything odd reads as unknown,
+/// Duffel's times and durations, read without trusting them: the IANA zone of each airport that turns its
+/// wall-clock times (``LocalDateTime/init(wallClockOf:)``) into instants, and ISO-8601 durations. Anything odd reads as unknown,
 /// never as a trap or a guess.
 enum DuffelTime {
     /// Reads an ISO-8601 duration of weeks, days, hours, minutes and seconds: `PT2H35M`, `PT02H26M`,
@@ -66,58 +66,6 @@ enum DuffelTime {
         case (UInt8(ascii: "S"), true): (1, 5)
         default: nil
         }
-    }
-
-    /// Reads a wall-clock time as Duffel writes it, `2026-12-18T12:30:00`, also without seconds, with a
-    /// fraction of a second, or with a `Z` or `+01:00` that a service should not add (the wall clock is what
-    /// counts; the airport's zone gives the instant). Seconds are dropped. Every offer holds several, so it
-    /// reads the bytes.
-    /// - Parameter text: the time as sent.
-    /// - Returns: the time, or `nil` for another form, an impossible date or time, or a year outside
-    ///   `LocalDateTime.saneYears`.
-    static func localTime(_ text: String?) -> LocalDateTime? {
-        guard let text, (16...40).contains(text.utf8.count) else { return nil }
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for index in range {
-                guard (0x30...0x39).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - 0x30)
-            }
-            return value
-        }
-        func byte(_ index: Int, is character: Unicode.Scalar) -> Bool {
-            index < bytes.count && bytes[index] == UInt8(ascii: character)
-        }
-        guard byte(4, is: "-"), byte(7, is: "-"), byte(10, is: "T"), byte(13, is: ":"), let year = number(0..<4),
-            let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-            let minute = number(14..<16)
-        else { return nil }
-        // What may follow the minutes, each part optional in turn: `:SS`, a fraction, a zone designator.
-        var index = 16
-        if byte(index, is: ":") {
-            guard let second = number(17..<19), second < 60 else { return nil }
-            index = 19
-            if byte(index, is: ".") {
-                index += 1
-                let digits = index
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-                guard index > digits else { return nil }
-            }
-        }
-        if byte(index, is: "Z") {
-            index += 1
-        } else if byte(index, is: "+") || byte(index, is: "-") {
-            guard let offsetHours = number(index + 1..<index + 3), offsetHours < 24, byte(index + 3, is: ":"),
-                let offsetMinutes = number(index + 4..<index + 6), offsetMinutes < 60
-            else { return nil }
-            index += 6
-        }
-        guard index == bytes.count, LocalDateTime.saneYears.contains(year),
-            let date = LocalDate(year: year, month: month, day: day)
-        else { return nil }
-        return LocalDateTime(date: date, hour: hour, minute: minute)
     }
 
     /// The instant a wall-clock time stands for in an IANA time zone.

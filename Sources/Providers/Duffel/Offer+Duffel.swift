@@ -136,7 +136,7 @@ extension DuffelSegment {
 
     /// A local time and, when the airport's zone is known, its instant.
     private static func time(_ text: String?, zone name: String?, zones: inout DuffelZones) -> FlightTime? {
-        guard let local = DuffelTime.localTime(text) else { return nil }
+        guard let local = LocalDateTime(wallClockOf: text) else { return nil }
         return FlightTime(local: local, utc: zones.zone(named: name).map { DuffelTime.instant(of: local, in: $0) })
     }
 }

@@ -56,11 +56,11 @@ struct SkiplaggedFlight: Sendable, Hashable {
         origin = try Self.airport(departure["airport"])
         destination = try Self.airport(arrival["airport"])
         let departureTime = try departure["dateTime"]
-        guard let time = SkiplaggedTime.localTime(try departureTime.ifPresent?.string) else {
+        guard let time = LocalDateTime(wallClockOf: try departureTime.ifPresent?.string) else {
             throw departureTime.error("is not a local date and time")
         }
         self.departure = time
-        self.arrival = SkiplaggedTime.localTime((try? arrival["dateTime"].ifPresent?.string) ?? nil)
+        self.arrival = LocalDateTime(wallClockOf: (try? arrival["dateTime"].ifPresent?.string) ?? nil)
         duration = SkiplaggedTime.duration((try? node["duration"].ifPresent?.string) ?? nil)
         let layoversNode = try node["layovers"]
         let layovers = try layoversNode.lenientInt ?? 0
@@ -154,58 +154,9 @@ struct SkiplaggedCard: Sendable, Hashable {
     }
 }
 
-/// Skiplagged's times and durations, read without trusting them: anything odd reads as unknown, never as a
-/// trap or a guess.
+/// Skiplagged's durations, read without trusting them: anything odd reads as unknown, never as a trap or a
+/// guess. Its times are wall-clock times (``LocalDateTime/init(wallClockOf:)``).
 enum SkiplaggedTime {
-    /// Reads a wall-clock time, `2026-12-18T07:05:00`, also without seconds, with a fraction of a second or
-    /// with a zone designator (`Z`, `+01:00`), which is ignored: the digits are the airport's wall clock.
-    /// - Parameter text: the time as sent.
-    /// - Returns: the time, or `nil` for another form, an impossible date or time, or a year outside
-    ///   `LocalDateTime.saneYears`.
-    static func localTime(_ text: String?) -> LocalDateTime? {
-        guard let text, (16...40).contains(text.utf8.count) else { return nil }
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for index in range {
-                guard (0x30...0x39).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - 0x30)
-            }
-            return value
-        }
-        func byte(_ index: Int, is character: Unicode.Scalar) -> Bool {
-            index < bytes.count && bytes[index] == UInt8(ascii: character)
-        }
-        guard byte(4, is: "-"), byte(7, is: "-"), byte(10, is: "T") || byte(10, is: " "), byte(13, is: ":"),
-            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16)
-        else { return nil }
-        var index = 16
-        if byte(index, is: ":") {
-            guard let second = number(17..<19), second < 60 else { return nil }
-            index = 19
-            if byte(index, is: ".") {
-                index += 1
-                let digits = index
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-                guard index > digits else { return nil }
-            }
-        }
-        if byte(index, is: "Z") {
-            index += 1
-        } else if byte(index, is: "+") || byte(index, is: "-") {
-            guard let hours = number(index + 1..<index + 3), hours < 24, byte(index + 3, is: ":"),
-                let minutes = number(index + 4..<index + 6), minutes < 60
-            else { return nil }
-            index += 6
-        }
-        guard index == bytes.count, LocalDateTime.saneYears.contains(year),
-            let date = LocalDate(year: year, month: month, day: day)
-        else { return nil }
-        return LocalDateTime(date: date, hour: hour, minute: minute)
-    }
-
     /// Reads a duration written for people, `2h 35m` (also `2h`, `35m`, `1d 2h 5m`, without spaces), or in
     /// ISO-8601, `PT2H35M` (also `P1DT2H`).
     /// - Parameter text: the duration as sent.
