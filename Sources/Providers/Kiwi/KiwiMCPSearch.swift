@@ -158,7 +158,7 @@ extension KiwiProvider {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
         }
         let results = try await client.withProviderErrors {
-            try await Self.run(plan.calls) { call in
+            try await BoundedCalls.run(plan.calls, atMost: KiwiMCPSearch.concurrentCalls) { call in
                 await Self.page(for: call, query: query, client: client)
             }
         }
@@ -176,37 +176,6 @@ extension KiwiProvider {
                 try await client.read(request) { root in try Self.page(root, query: query, client: client) })
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// What one call of several came to, filed under its position.
-    ///
-    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
-    /// return an `(Int, Result<…>)` tuple made in a `do`/`catch`.
-    private struct Outcome: Sendable {
-        var index: Int
-        var result: Result<KiwiPage, ProviderError>
-    }
-
-    /// Runs `call` for every call of the plan, at most ``KiwiMCPSearch/concurrentCalls`` at a time.
-    /// - Returns: each call's page or error, in call order.
-    /// - Throws: `CancellationError` when the search is cancelled.
-    private static func run(
-        _ calls: [KiwiMCPSearch.Call],
-        _ call: @escaping @Sendable (KiwiMCPSearch.Call) async -> Result<KiwiPage, ProviderError>
-    ) async throws -> [Result<KiwiPage, ProviderError>] {
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            var results = [Result<KiwiPage, ProviderError>?](repeating: nil, count: calls.count)
-            for (index, each) in calls.enumerated() {
-                // Past the bound, a call starts only when one in flight has finished.
-                if index >= KiwiMCPSearch.concurrentCalls, let outcome = try await group.next() {
-                    results[outcome.index] = outcome.result
-                    try Task.checkCancellation()
-                }
-                group.addTask { Outcome(index: index, result: await call(each)) }
-            }
-            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
-            return results.compactMap { $0 }
         }
     }
 

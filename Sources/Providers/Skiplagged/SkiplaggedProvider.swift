@@ -74,7 +74,9 @@ public struct SkiplaggedProvider: OfferProvider {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
         }
         let results = try await client.withProviderErrors {
-            try await Self.run(plan.calls) { call in await Self.page(for: call, query: query, client: client) }
+            try await BoundedCalls.run(plan.calls, atMost: Self.concurrentCalls) { call in
+                await Self.page(for: call, query: query, client: client)
+            }
         }
         return try Self.combine(results, plan: plan)
     }
@@ -235,36 +237,6 @@ public struct SkiplaggedProvider: OfferProvider {
     }
 
     // MARK: - Several calls
-
-    /// What one call of several came to, filed under its position.
-    ///
-    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
-    /// return an `(Int, Result<…>)` tuple made in a `do`/`catch`.
-    private struct Outcome: Sendable {
-        var index: Int
-        var result: Result<Page, ProviderError>
-    }
-
-    /// Runs `call` for every call of the plan, at most ``concurrentCalls`` at a time.
-    /// - Returns: each call's page or error, in call order.
-    /// - Throws: `CancellationError` when the search is cancelled.
-    private static func run(
-        _ calls: [Plan.Call], _ call: @escaping @Sendable (Plan.Call) async -> Result<Page, ProviderError>
-    ) async throws -> [Result<Page, ProviderError>] {
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            var results = [Result<Page, ProviderError>?](repeating: nil, count: calls.count)
-            for (index, each) in calls.enumerated() {
-                // Past the bound, a call starts only when one in flight has finished.
-                if index >= concurrentCalls, let outcome = try await group.next() {
-                    results[outcome.index] = outcome.result
-                    try Task.checkCancellation()
-                }
-                group.addTask { Outcome(index: index, result: await call(each)) }
-            }
-            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
-            return results.compactMap { $0 }
-        }
-    }
 
     /// Folds the pages into one response, in call order, leaving out an offer an earlier page holds (a
     /// recording answers every call alike); notes on what was not searched, failed or dropped. When every
