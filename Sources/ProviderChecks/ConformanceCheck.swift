@@ -520,7 +520,7 @@ public struct ConformanceCheck: Sendable {
         let keys = descriptor.samples.priceKeys
         guard !keys.isEmpty else { return [] }
         var findings: [Finding] = []
-        for name in descriptor.samples.responses.bodies.keys.sorted() {
+        for name in await askedSamples(provider, query: query).sorted() {
             guard let body = descriptor.samples.responses.bodies[name],
                 SampleEditor.firstValue(of: keys, in: body) != nil
             else { continue }
@@ -571,9 +571,12 @@ public struct ConformanceCheck: Sendable {
     ) async -> [Finding] {
         let descriptor = provider.descriptor
         let samples = descriptor.samples.responses.bodies
+        let asked = await askedSamples(provider, query: query)
         let cases =
             Self.malformedBodies.map { body in (body, nil as String?) }
-            + samples.sorted { $0.key < $1.key }.map { name, sample in (String(sample.prefix(sample.count / 2)), name) }
+            + samples.filter { asked.contains($0.key) }.sorted { $0.key < $1.key }.map { name, sample in
+                (String(sample.prefix(sample.count / 2)), name)
+            }
         var findings: [Finding] = []
         for (body, only) in cases {
             var bodies = samples
@@ -594,6 +597,18 @@ public struct ConformanceCheck: Sendable {
     }
 
     // MARK: - Clients
+
+    /// The names of the samples the query is answered from: a sample named for another request's parameters
+    /// never answers it, so editing it would prove nothing.
+    private func askedSamples(_ provider: any OfferProvider, query: SearchQuery) async -> Set<String> {
+        let descriptor = provider.descriptor
+        let samples = AskedSamples(provider: descriptor.id, samples: descriptor.samples.responses)
+        let client = ProviderClient(
+            provider: descriptor.id, endpoint: samples, requestTimeout: deadline, now: now,
+            deadline: ContinuousClock.now.advanced(by: deadline))
+        _ = try? await provider.search(query, using: client)
+        return samples.names
+    }
 
     /// A client serving the given bodies (the descriptor's samples by default), embedded or, with
     /// `servedOver`, as a live endpoint at that URL that signs in as the first live service does, with

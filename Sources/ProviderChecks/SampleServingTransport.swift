@@ -29,11 +29,20 @@ struct SampleServingTransport: HTTPTransport {
                 return HTTPResponse(status: 401, body: Data("{\"error\": \"not signed in\"}".utf8))
             }
         }
-        let name =
-            toolCalls
-            ? (try? JSONDocument.read(request.body ?? Data()) { root in try root["name"].string })
-            : request.url.lastPathComponent
-        guard let name, let body = samples.bodies[name] else {
+        let name: String?
+        let parameters: [String: String]
+        if toolCalls {
+            let call = try? JSONDocument.read(request.body ?? Data()) { root in
+                (try root["name"].string, try EmbeddedResponses.parameters(ofArguments: root["arguments"]))
+            }
+            name = call?.0
+            parameters = call?.1 ?? [:]
+        } else {
+            name = request.url.lastPathComponent
+            let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            parameters = EmbeddedResponses.parameters(ofQuery: query)
+        }
+        guard let name, let body = samples.body(for: name, parameters: parameters) else {
             return HTTPResponse(status: 404, body: Data("not found".utf8))
         }
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))

@@ -2,7 +2,8 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// A transport that serves a set of bodies by the request path's last component, and 404 otherwise.
+/// A transport that serves a set of bodies by the request path's last component (the one named for its
+/// query items first, as ``EmbeddedResponses`` chooses), and 404 otherwise.
 /// It records every request it is sent.
 public final class SampleTransport: HTTPTransport, @unchecked Sendable {
     private let samples: EmbeddedResponses
@@ -21,7 +22,11 @@ public final class SampleTransport: HTTPTransport, @unchecked Sendable {
     /// - Returns: 200 with the sample, or 404.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         lock.withLock { sent.append(request) }
-        guard let body = samples.bodies[request.url.lastPathComponent] else {
+        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        guard
+            let body = samples.body(
+                for: request.url.lastPathComponent, parameters: EmbeddedResponses.parameters(ofQuery: query))
+        else {
             return HTTPResponse(status: 404, body: Data("not found".utf8))
         }
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))

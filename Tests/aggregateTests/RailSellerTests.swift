@@ -90,8 +90,18 @@ struct RailSellerTests {
         }
         #expect(try await count([]) == 4)
         #expect(try await count(["--mode", "train"]) == 4)
-        #expect(try await count(["--mode", "bus,flight"]) == 0)
-        #expect(try await count(["--kind", "flights"]) == 0, "a typed --kind flights keeps flights only")
+        let other = try await Binary.run(
+            [
+                "search", "--providers", "railjet", "--from", "VIE", "--mode", "bus,flight", "--timeout", Self.deadline,
+            ], environment: environment)
+        #expect(other.status == 3, "a seller of trains is not asked for buses or flights")
+        #expect(other.stderr.contains("note: railjet unsupported: sells trips by train, not by flight or bus"))
+        #expect(other.stderr.contains("no selected provider sells trips by flight or bus; 'aggregate providers'"))
+        let flights = try await Binary.run(
+            ["search", "--providers", "railjet", "--from", "VIE", "--kind", "flights", "--timeout", Self.deadline],
+            environment: environment)
+        #expect(flights.status == 3, "a typed --kind flights keeps flights only")
+        #expect(flights.stderr.contains("no selected provider sells trips by flight"))
         let wrong = try await Binary.run(["search", "--mode", "boat"], environment: environment)
         #expect(wrong.status == 64)
         #expect(wrong.stderr.hasPrefix("error: '--mode' takes modes among flight, train, bus, ferry, got 'boat'"))

@@ -104,7 +104,7 @@ struct ProvidersCommand: Command {
         for descriptor in descriptors {
             table.append([
                 descriptor.id.rawValue, descriptor.displayName,
-                descriptor.categories.sorted().map(\.rawValue).joined(separator: ", "),
+                descriptor.offersText,
                 descriptor.nativeCurrency?.rawValue ?? "-",
                 descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
                 endpoints.endpoints[descriptor.id]?.description ?? "embedded",

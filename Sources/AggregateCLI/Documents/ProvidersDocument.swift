@@ -6,7 +6,7 @@ import ProviderKit
 ///
 /// ```
 /// {"schema": "aggregate.providers.v1",
-///  "providers": [{"id", "name", "summary", "offers", "currency", "capabilities", "endpoint", "endpoint_source",
+///  "providers": [{"id", "name", "summary", "offers", "modes", "currency", "capabilities", "endpoint", "endpoint_source",
 ///                 "live_url", "live_endpoint", "api_key", "api_key_variable", "credential_variables",
 ///                 "found_in"}…]}
 /// ```
@@ -60,6 +60,8 @@ struct ProvidersDocument: OutputDocument {
             json.string(descriptor.summary)
             json.key("offers")
             json.strings(descriptor.categories.sorted().map(\.rawValue))
+            json.key("modes")
+            json.strings(descriptor.modes.sorted().map(\.rawValue))
             json.key("currency")
             json.string(descriptor.nativeCurrency?.rawValue)
             json.key("capabilities")

@@ -82,7 +82,7 @@ enum ExternalConformance {
     }
 
     private static func describe(_ spec: ExternalSpec) -> String {
-        var text = "\(ExternalSpec.protocolVersion), offers \(spec.offersText)"
+        var text = "\(ExternalSpec.protocolVersion), offers \(spec.descriptor.offersText)"
         if !spec.requires.isEmpty {
             text += ", requires \(spec.requires.sorted().map(\.rawValue).joined(separator: ", "))"
         }

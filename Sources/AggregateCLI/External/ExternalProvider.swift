@@ -171,15 +171,3 @@ struct ExternalProvider: OfferProvider {
         return String(format: "%.1f s", Double(milliseconds) / 1000)
     }
 }
-
-extension ExternalSpec {
-    /// `flights`, `cars` or `flights, cars`; a program of trips says `trips (train, bus)`.
-    var offersText: String {
-        guard modes.contains(where: { $0 != .flight }) else {
-            return offers.sorted().map(\.rawValue).joined(separator: ", ")
-        }
-        var kinds = ["trips (" + modes.sorted().map(\.rawValue).joined(separator: ", ") + ")"]
-        if offers.contains(.cars) { kinds.append(OfferCategory.cars.rawValue) }
-        return kinds.joined(separator: ", ")
-    }
-}

@@ -221,7 +221,7 @@ struct ExternalSpec: Sendable, Hashable {
     /// tool's own (a program that takes a key lists its variable in `environment`).
     var descriptor: ProviderDescriptor {
         ProviderDescriptor(
-            id: id, displayName: name, summary: summary, categories: offers, nativeCurrency: currency,
+            id: id, displayName: name, summary: summary, categories: offers, modes: modes, nativeCurrency: currency,
             capabilities: capabilities, requiredFields: requires,
             samples: ProviderSamples(
                 EmbeddedResponses([:]),

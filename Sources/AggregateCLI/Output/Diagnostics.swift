@@ -67,9 +67,11 @@ struct Diagnostics {
         }
         for note in result.notes { console.printError("note: \(Wording.note(note))") }
         if noneOffersKind {
-            console.printError(
-                "no selected provider offers \(result.query.kind.rawValue); 'aggregate providers' lists what each offers"
-            )
+            let query = result.query
+            let wanted =
+                query.kind == .flights && !query.modes.isEmpty
+                ? "sells trips by \(TravelMode.alternatives(query.modes))" : "offers \(query.kind.rawValue)"
+            console.printError("no selected provider \(wanted); 'aggregate providers' lists what each offers")
         }
         if result.offers.isEmpty, result.completeness != .none, result.query.kind != .airlineDirectory {
             let kind = result.query.kind == .cars ? "cars" : "flights"

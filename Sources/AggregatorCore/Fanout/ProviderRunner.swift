@@ -108,7 +108,8 @@ public struct ProviderRunner: Sendable {
     /// How long cached answers may take to stand in for providers that missed the deadline.
     static let staleGrace: Duration = .seconds(1)
 
-    /// The run of a provider that is not sent a request: one that cannot answer the query's kind, needs a
+    /// The run of a provider that is not sent a request: one that cannot answer the query's kind or sells no
+    /// trip by the modes it allows, needs a
     /// field the query lacks, or was asked for its live service and cannot go live; `nil` for a provider to
     /// ask.
     static func runWithoutAsking(
@@ -118,6 +119,13 @@ public struct ProviderRunner: Sendable {
             let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
             let error = ProviderError(
                 .unsupported, provider: descriptor.id, "offers \(offered), not \(query.kind.rawValue)")
+            return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .unsupported, error: error))
+        }
+        if !enrichesOnly(descriptor, query), query.kind == .flights, !descriptor.sellsModes(of: query) {
+            let sold = descriptor.modes.sorted().map(\.rawValue).joined(separator: ", ")
+            let error = ProviderError(
+                .unsupported, provider: descriptor.id,
+                "sells trips by \(sold), not by \(TravelMode.alternatives(query.modes))")
             return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .unsupported, error: error))
         }
         let missing = enrichesOnly(descriptor, query) ? [] : descriptor.missingFields(for: query)
@@ -214,9 +222,10 @@ public struct ProviderRunner: Sendable {
     ) -> TransportStack? {
         let endpoint = settings.endpoint(of: descriptor.id)
         guard endpoint.isRemote else { return nil }
+        let service = descriptor.service(for: endpoint)
         return TransportStack(
-            network: network, endpoint: endpoint, provider: descriptor.id,
-            signIn: descriptor.service(for: endpoint)?.signIn ?? .none, state: state, shared: shared,
+            network: network, endpoint: endpoint, provider: descriptor.id, signIn: service?.signIn ?? .none,
+            isPublic: service?.isPublic ?? false, state: state, shared: shared,
             settings: settings, replay: replay, deadline: deadline, now: now)
     }
 

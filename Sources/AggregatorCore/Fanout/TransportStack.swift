@@ -10,7 +10,8 @@ import ProviderKit
 ///
 /// For an MCP server the network is an ``MCPTransport`` over a ``PacingTransport``: each tool call goes down
 /// the stack as one request (and is counted against the budget as one), and each message of it is paced per
-/// host, with the polite retry policy.
+/// host, with the polite retry policy. A public HTTP server (``LiveService/isPublic``) is paced and retried
+/// politely too.
 ///
 /// The store sits above the sign-in, so a key or a token is never part of a key or an entry, and a token
 /// exchange never reaches it; in-flight sharing sits above the store, so a request asked twice at once is
@@ -30,6 +31,7 @@ struct TransportStack {
     ///   - endpoint: the live endpoint, `https://…` or `mcp+https://…`.
     ///   - provider: whose requests these are.
     ///   - signIn: how the live service signs in.
+    ///   - isPublic: whether the live service is a public server, visited as a guest.
     ///   - state: what the runner keeps between searches.
     ///   - shared: the coordinator, budget counter and observer shared with other searches.
     ///   - settings: retries, credentials, store, freshness, budgets and size cap.
@@ -37,7 +39,8 @@ struct TransportStack {
     ///   - deadline: the instant no retry waits past; `nil` bounds waits by each request's timeout.
     ///   - now: the clock.
     init(
-        network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, state: ConnectionState,
+        network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, isPublic: Bool = false,
+        state: ConnectionState,
         shared: SharedServices, settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
         now: @escaping @Sendable () -> Date
     ) {
@@ -47,6 +50,9 @@ struct TransportStack {
             transport = MCPTransport(
                 network: PacingTransport(network, pacer: state.pacer),
                 session: state.mcpSessions.session(for: provider, at: url))
+            policy = .polite
+        } else if isPublic {
+            transport = PacingTransport(network, pacer: state.pacer)
             policy = .polite
         } else {
             transport = network

@@ -95,6 +95,15 @@ public enum KnownCities {
         englishNames[code.uppercased()]
     }
 
+    /// Whether a text is one of a known city's names.
+    /// - Parameters:
+    ///   - text: a name, any case, with or without accents: `Wien`.
+    ///   - code: the city's IATA code, such as `VIE`.
+    /// - Returns: `true` when the tool knows the city by that name.
+    public static func isName(_ text: String, of code: String) -> Bool {
+        codesByName[fold(text)] == code.uppercased()
+    }
+
     /// Case, accents, hyphens and repeated spaces folded away, so `Budapest-Keleti` and `budapest keleti` agree.
     private static func fold(_ text: String) -> String {
         let folded = AirlineNames.fold(text).replacingOccurrences(of: "-", with: " ")

@@ -16,4 +16,14 @@ public enum TravelMode: String, Sendable, Hashable, CaseIterable, Comparable {
     public static func < (lhs: TravelMode, rhs: TravelMode) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
+
+    /// Modes as a sentence offers them as alternatives, in a fixed order: `train`, `flight or bus`,
+    /// `flight, train or bus`.
+    /// - Parameter modes: the modes.
+    /// - Returns: the words.
+    public static func alternatives(_ modes: some Sequence<TravelMode>) -> String {
+        let names = Set(modes).sorted().map(\.rawValue)
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+    }
 }

@@ -9,16 +9,22 @@ public struct LiveService: Sendable, Hashable {
     public var signIn: SignIn
     /// Header fields every request to it carries, such as `Duffel-Version: v2`.
     public var fixedHeaders: [String: String]
+    /// Whether it is a public server open to everyone without a key, which the tool visits as a guest: its
+    /// requests are spaced to at most two a second per host, and retried at most once, on 429 or 502. An MCP
+    /// server is always visited so.
+    public var isPublic: Bool
 
     /// Describes a live service.
     /// - Parameters:
     ///   - url: the base URL.
     ///   - signIn: how requests sign in; none by default.
     ///   - fixedHeaders: header fields for every request.
-    public init(_ url: URL, signIn: SignIn = .none, fixedHeaders: [String: String] = [:]) {
+    ///   - isPublic: whether it is a public server visited as a guest.
+    public init(_ url: URL, signIn: SignIn = .none, fixedHeaders: [String: String] = [:], isPublic: Bool = false) {
         self.url = url
         self.signIn = signIn
         self.fixedHeaders = fixedHeaders
+        self.isPublic = isPublic
     }
 
     /// Describes a live service at an address written in the source.
@@ -26,10 +32,13 @@ public struct LiveService: Sendable, Hashable {
     ///   - address: the base URL as text; it must be an absolute URL.
     ///   - signIn: how requests sign in; none by default.
     ///   - fixedHeaders: header fields for every request.
-    public init(_ address: StaticString, signIn: SignIn = .none, fixedHeaders: [String: String] = [:]) {
+    ///   - isPublic: whether it is a public server visited as a guest.
+    public init(
+        _ address: StaticString, signIn: SignIn = .none, fixedHeaders: [String: String] = [:], isPublic: Bool = false
+    ) {
         guard let url = URL(string: "\(address)"), url.scheme != nil else {
             preconditionFailure("a live service's address must be an absolute URL: \(address)")
         }
-        self.init(url, signIn: signIn, fixedHeaders: fixedHeaders)
+        self.init(url, signIn: signIn, fixedHeaders: fixedHeaders, isPublic: isPublic)
     }
 }

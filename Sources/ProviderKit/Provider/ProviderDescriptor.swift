@@ -12,6 +12,10 @@ public struct ProviderDescriptor: Sendable, Hashable {
     public var summary: String
     /// What it returns.
     public var categories: Set<OfferCategory>
+    /// The modes its trips travel by: `flight` for a seller of flights, `bus` and `train` for a seller of
+    /// coach and rail tickets; none for a provider that sells no trips (cars, an airline directory). A
+    /// search for other modes does not ask it.
+    public var modes: Set<TravelMode>
     /// The currency its prices come in, when fixed.
     public var nativeCurrency: CurrencyCode?
     /// What it can honour.
@@ -31,6 +35,8 @@ public struct ProviderDescriptor: Sendable, Hashable {
     ///   - displayName: the service's name.
     ///   - summary: one sentence on what it offers.
     ///   - categories: what it returns.
+    ///   - modes: the modes its trips travel by; by default `flight` when it returns ``OfferCategory/flights``,
+    ///     none otherwise.
     ///   - nativeCurrency: its currency.
     ///   - capabilities: what it can honour.
     ///   - requiredFields: the query fields it cannot search without.
@@ -38,18 +44,37 @@ public struct ProviderDescriptor: Sendable, Hashable {
     ///   - samples: the test data.
     public init(
         id: ProviderID, displayName: String, summary: String, categories: Set<OfferCategory>,
-        nativeCurrency: CurrencyCode? = nil, capabilities: Set<ProviderCapability> = [],
+        modes: Set<TravelMode>? = nil, nativeCurrency: CurrencyCode? = nil, capabilities: Set<ProviderCapability> = [],
         requiredFields: Set<QueryField> = [], live: [LiveService] = [], samples: ProviderSamples
     ) {
         self.id = id
         self.displayName = displayName
         self.summary = summary
         self.categories = categories
+        self.modes = modes ?? (categories.contains(.flights) ? [.flight] : [])
         self.nativeCurrency = nativeCurrency
         self.capabilities = capabilities
         self.requiredFields = requiredFields
         self.live = live
         self.samples = samples
+    }
+
+    /// Whether it sells trips by any of the modes a query allows: it sells trips, and the query allows every
+    /// mode or one of its own.
+    /// - Parameter query: the search.
+    /// - Returns: `true` when a search for trips may ask it.
+    public func sellsModes(of query: SearchQuery) -> Bool {
+        !modes.isEmpty && (query.modes.isEmpty || !modes.isDisjoint(with: query.modes))
+    }
+
+    /// What it offers in words: `flights`, `cars`, or `trips (bus, train)` for a seller of trips by other
+    /// modes than flight, with the other kinds it offers after it.
+    public var offersText: String {
+        guard modes.contains(where: { $0 != .flight }) else {
+            return categories.sorted().map(\.rawValue).joined(separator: ", ")
+        }
+        let trips = "trips (" + modes.sorted().map(\.rawValue).joined(separator: ", ") + ")"
+        return ([trips] + categories.subtracting([.flights]).sorted().map(\.rawValue)).joined(separator: ", ")
     }
 
     /// The query fields a query lacks for this provider to be asked.
