@@ -33,7 +33,7 @@ func providerTests(_ name: String) -> Target {
 }
 
 /// The provider modules built into the `aggregate` tool.
-let builtInProviders = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged"]
+let builtInProviders = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus"]
 
 let package = Package(
     name: "aggregate",

@@ -2,6 +2,7 @@ import AggregatorCore
 import Aviasales
 import CarRental
 import Duffel
+import FlixBus
 import Kiwi
 import ProviderKit
 import Sita
@@ -21,6 +22,7 @@ extension AggregateTool {
             CarRentalProvider(),
             DuffelProvider(),
             SkiplaggedProvider(),
+            FlixBusProvider(),
         ]
     }
 }
