@@ -25,7 +25,10 @@ struct SkiplaggedProviderTests {
         #expect(descriptor.live.map(\.url.absoluteString) == ["mcp+https://mcp.skiplagged.com/mcp"])
         #expect(descriptor.live.first?.signIn == SignIn.none)
         #expect(descriptor.credentials.isEmpty, "no key")
-        #expect(descriptor.samples.responses.bodies.keys.sorted() == ["sk_flights_search"])
+        #expect(
+            descriptor.samples.responses.bodies.keys.sorted() == [
+                "sk_flights_search", "sk_flights_search?destination=BUD",
+            ])
         #expect(descriptor.samples.priceKeys == ["amount"])
     }
 
@@ -177,5 +180,20 @@ struct SkiplaggedProviderTests {
         #expect(response.offers.count == 1)
         #expect(response.repeats == 1)
         #expect(response.skipped == 0)
+    }
+}
+
+@Suite("Skiplagged samples by route")
+struct SkiplaggedSampleRouteTests {
+    @Test("a call to Budapest is answered by the sample named for it, any other by the general one")
+    func byDestination() async throws {
+        let client = ProviderClient.embedded(for: SkiplaggedProvider())
+        let budapest = try await SkiplaggedProvider().search(
+            SkiplaggedFixtures.query(to: "BUD"), using: client)
+        #expect(budapest.offers.count == 3)
+        #expect(budapest.offers.allSatisfy { $0.destination?.airport == "BUD" })
+        let barcelona = try await SkiplaggedProvider().search(SkiplaggedFixtures.query(), using: client)
+        #expect(barcelona.offers.allSatisfy { $0.destination?.airport == "BCN" })
+        #expect(barcelona.offers.count == 6)
     }
 }

@@ -44,7 +44,10 @@ public struct SkiplaggedProvider: OfferProvider {
             requiredFields: [.origin, .destination, .departureDate],
             live: [LiveService("mcp+https://mcp.skiplagged.com/mcp")],
             samples: ProviderSamples(
-                EmbeddedResponses([Self.toolName: SkiplaggedSamples.flightsSearch]),
+                EmbeddedResponses([
+                    Self.toolName: SkiplaggedSamples.flightsSearch,
+                    "\(Self.toolName)?destination=BUD": SkiplaggedSamples.flightsSearchToBudapest,
+                ]),
                 query: SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
                 perRequestKeys: ["id", "searchUrl"], priceKeys: ["amount"]))
     }

@@ -97,4 +97,53 @@ enum SkiplaggedSamples {
           ]
         }
         """#
+
+    /// The answer for one adult from Vienna to Budapest on 2026-12-18, in US dollars: three cards, so that a
+    /// search from Vienna to Budapest compares flights with the coaches and trains other sellers offer. It
+    /// is named `sk_flights_search?destination=BUD` and answers only calls to Budapest (see
+    /// `EmbeddedResponses`). Two are Austrian Airlines nonstops of 45 minutes; the third connects in Munich on
+    /// Lufthansa, through an airport the card does not name.
+    static let flightsSearchToBudapest = #"""
+        {
+          "searchUrl": "https://skiplagged.com/flights/VIE/BUD/2026-12-18",
+          "flights": [
+            {
+              "type": "FlightCard",
+              "id": "sk-2b9e4d-0",
+              "airlines": "Austrian Airlines",
+              "departure": {"airport": "VIE", "dateTime": "2026-12-18T19:40:00"},
+              "arrival": {"airport": "BUD", "dateTime": "2026-12-18T20:25:00"},
+              "duration": "45m",
+              "layovers": 0,
+              "price": {"amount": 96, "currency": "USD"},
+              "deepLink": "https://skiplagged.com/flights/VIE/BUD/2026-12-18#trip=OS723",
+              "attributes": []
+            },
+            {
+              "type": "FlightCard",
+              "id": "sk-2b9e4d-1",
+              "airlines": "Austrian Airlines",
+              "departure": {"airport": "VIE", "dateTime": "2026-12-18T07:25:00"},
+              "arrival": {"airport": "BUD", "dateTime": "2026-12-18T08:10:00"},
+              "duration": "45m",
+              "layovers": 0,
+              "price": {"amount": 119, "currency": "USD"},
+              "deepLink": "https://skiplagged.com/flights/VIE/BUD/2026-12-18#trip=OS711",
+              "attributes": []
+            },
+            {
+              "type": "FlightCard",
+              "id": "sk-2b9e4d-2",
+              "airlines": "Lufthansa",
+              "departure": {"airport": "VIE", "dateTime": "2026-12-18T06:05:00"},
+              "arrival": {"airport": "BUD", "dateTime": "2026-12-18T10:40:00"},
+              "duration": "4h 35m",
+              "layovers": 1,
+              "price": {"amount": 142, "currency": "USD"},
+              "deepLink": "https://skiplagged.com/flights/VIE/BUD/2026-12-18#trip=LH2325,LH1678",
+              "attributes": []
+            }
+          ]
+        }
+        """#
 }
