@@ -62,8 +62,10 @@ struct MCPSessionTests {
         try await server.notify("notifications/initialized")
         let tools = try #require(try Self.result(try await server.call(2, "tools/list"))["tools"] as? [[String: Any]])
         let commands = AggregateTool.commands.map { $0.configuration.name }
-        var expected = ["search_flights", "search_cars", "compare_sources", "list_providers", "check_providers"]
-        if commands.contains("dates") { expected.insert("cheapest_dates", at: 3) }
+        var expected = [
+            "search_flights", "search_trips", "search_cars", "compare_sources", "list_providers", "check_providers",
+        ]
+        if commands.contains("dates") { expected.insert("cheapest_dates", at: 4) }
         if commands.contains("history") { expected.append("price_history") }
         #expect(tools.map { $0["name"] as? String } == expected)
         for tool in tools {
@@ -87,9 +89,14 @@ struct MCPSessionTests {
         // Every query option of the command line that a flight search takes is a property, named after it.
         let optionNames = QueryOptions.specs.map { MCPToolProperty.name(of: $0.key) }
         let expectedNames = Set(optionNames).subtracting([
-            "format", "wide", "verbose", "endpoint", "rates", "live", "kind", "color",
+            "format", "wide", "verbose", "endpoint", "rates", "live", "kind", "color", "mode",
         ])
         #expect(Set(properties.keys) == expectedNames)
+        // Searching every mode takes the same options and the modes.
+        let trips = try #require(tools.first { $0["name"] as? String == "search_trips" })
+        let tripProperties = try #require(
+            (trips["inputSchema"] as? [String: Any])?["properties"] as? [String: [String: Any]])
+        #expect(Set(tripProperties.keys) == expectedNames.union(["mode"]))
         #expect(properties["max_price"]?["type"] as? String == "number")
         #expect(properties["limit"]?["type"] as? String == "integer")
         #expect(properties["round_trip"]?["type"] as? String == "boolean")
@@ -128,6 +135,29 @@ struct MCPSessionTests {
         // The second block is the same document as text, for clients that read only the content.
         let serialized = try JSONSerialization.jsonObject(with: Data(texts[1].utf8))
         #expect((serialized as? NSDictionary) == (structured as NSDictionary))
+        server.closeInput()
+        #expect(try await server.exitStatus() == 0)
+    }
+
+    @Test func searchTripsFindsEveryModeAndSearchFlightsOnlyFlights() async throws {
+        let server = try await MCPServerProcess.start()
+        _ = try Self.result(try await server.call(1, "initialize", Self.initializeParams))
+        let route: [String: Any] = [
+            "providers": ["flixbus", "skiplagged"], "from": "VIE", "to": "BUD", "date": "2026-12-18",
+        ]
+        func kinds(_ id: Int, _ tool: String, _ extra: [String: Any] = [:]) async throws -> [String] {
+            let result = try Self.result(
+                try await server.call(
+                    id, "tools/call", ["name": tool, "arguments": route.merging(extra) { $1 }]))
+            #expect(result["isError"] as? Bool == false, "\(result)")
+            let offers = (result["structuredContent"] as? [String: Any])?["offers"] as? [[String: Any]] ?? []
+            return offers.compactMap { $0["kind"] as? String }
+        }
+        let every = try await kinds(2, "search_trips")
+        #expect(every.contains("trip") && every.contains("flight"), "FlixBus's coaches with Skiplagged's flights")
+        #expect(try await kinds(3, "search_flights").allSatisfy { $0 == "flight" })
+        let buses = try await kinds(4, "search_trips", ["mode": ["bus"]])
+        #expect(!buses.isEmpty && buses.allSatisfy { $0 == "trip" })
         server.closeInput()
         #expect(try await server.exitStatus() == 0)
     }

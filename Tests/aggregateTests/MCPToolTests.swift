@@ -49,6 +49,10 @@ struct MCPToolTests {
         let flights = try names("search_flights")
         #expect(flights.isSuperset(of: ["from", "to", "date", "cabin", "bags", "no_throw_away", "max_price", "sort"]))
         #expect(flights.isDisjoint(with: ["color", "wide", "kind"]))
+        #expect(!flights.contains("mode"), "flights only")
+        let trips = try names("search_trips")
+        #expect(trips.isSuperset(of: ["from", "to", "date", "mode", "max_duration", "sort"]))
+        #expect(trips.isDisjoint(with: ["color", "kind"]))
         let cars = try names("search_cars")
         #expect(cars.isSuperset(of: ["color", "max_price", "sort", "limit", "currency", "providers"]))
         #expect(cars.isDisjoint(with: ["cabin", "from", "to", "date", "adults", "bags", "no_hidden_city", "wide"]))
@@ -112,7 +116,7 @@ struct MCPToolTests {
 
     @Test func onlyToolsWhoseCommandIsInstalledAreOffered() {
         let tools = MCPTool.available(commands: ["search", "providers"], providerIDs: Self.ids).map(\.name)
-        #expect(tools == ["search_flights", "search_cars", "list_providers", "check_providers"])
+        #expect(tools == ["search_flights", "search_trips", "search_cars", "list_providers", "check_providers"])
         let withDates = MCPTool.available(commands: ["search", "compare", "providers", "dates"], providerIDs: Self.ids)
         #expect(withDates.map(\.name).contains("cheapest_dates"))
     }

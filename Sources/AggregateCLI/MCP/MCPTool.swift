@@ -47,10 +47,23 @@ struct MCPTool: Sendable {
                     currency, the same flight sold by several providers becomes one offer listing every \
                     seller's price and booking link, and offers are ranked (cheapest first unless sort says \
                     otherwise). The result is the aggregate.search.v1 JSON document: each provider's outcome, \
-                    how many offers matched, and the offers. Providers that fail are reported, not fatal.
+                    how many offers matched, and the offers. Providers that fail are reported, not fatal. \
+                    Flights only: search_trips adds trains, coaches and ferries.
                     """,
-                command: "search", fixedArguments: ["--kind=flights"], hiddenOptions: [.kind], kind: .flights,
+                command: "search", fixedArguments: ["--kind=flights"], hiddenOptions: [.kind, .mode], kind: .flights,
                 outputSchema: SearchDocument.schema, summary: .search),
+            MCPTool(
+                name: "search_trips", title: "Search trips by any mode",
+                description: """
+                    Search every way to get there at once: flights, trains, coaches and ferries from every \
+                    provider that sells them, ranked in one list (cheapest first unless sort says otherwise). \
+                    Places are IATA airport or city codes; a train or coach arrives at a station of the city. \
+                    mode keeps some modes only (flight, train, bus, ferry). Each offer's segments say their \
+                    mode, operator, service number and stations. The result is the aggregate.search.v1 JSON \
+                    document.
+                    """,
+                command: "search", hiddenOptions: [.kind], kind: .flights, outputSchema: SearchDocument.schema,
+                summary: .search),
             MCPTool(
                 name: "search_cars", title: "Search rental cars",
                 description: """

@@ -44,8 +44,8 @@ struct MCPToolProperty: Sendable {
     /// One line on what it does.
     var description: String
 
-    /// The property for an option: flags are booleans, repeatable options lists, `--providers` a list of
-    /// installed ids; an option of a few fixed words (its `choices`) is a choice among them; a value
+    /// The property for an option: flags are booleans, repeatable options lists, `--mode` a list of modes,
+    /// `--providers` a list of installed ids; an option of a few fixed words (its `choices`) is a choice among them; a value
     /// placeholder `N` is an integer, `AMOUNT` and `SECONDS` numbers, `YYYY-MM-DD` a date, anything else a
     /// string.
     /// - Parameters:
@@ -68,6 +68,12 @@ struct MCPToolProperty: Sendable {
             description =
                 "Provider ids to ask (default: every installed provider that sells something; naming an airline "
                 + "directory adds it to enrich the flights)"
+            return
+        }
+        if spec.key == .mode {
+            type = .choice(TravelMode.allCases.map(\.rawValue))
+            isList = true
+            joinsList = true
             return
         }
         // The words the option takes come from the list its value reader checks, as help and completions do.
