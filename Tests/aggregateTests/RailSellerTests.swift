@@ -78,6 +78,43 @@ struct RailSellerTests {
         #expect(table.stdout.contains("Wien Hbf→Budapest-Keleti"), "\(table.stdout)")
     }
 
+    /// The acceptance search: from Vienna to Budapest on one day over the embedded samples, every installed
+    /// provider and the rail seller on PATH, in one ranked table and one JSON document.
+    @Test func viennaToBudapestListsFlightsCoachesAndTrainsInOneRanking() async throws {
+        let environment = ["PATH": "\(Self.railExample.path):/usr/bin:/bin"]
+        let arguments = [
+            "search", "--from", "Vienna", "--to", "BUD", "--date", "2026-12-18", "--timeout", Self.deadline,
+        ]
+        let json = try await Binary.run(arguments + ["--format", "json"], environment: environment)
+        #expect(json.status == 0, "\(json.stderr)")
+        let offers = try #require(try json.json()["offers"] as? [[String: Any]])
+        func modes(_ offer: [String: Any]) -> Set<String> {
+            Set(
+                ((offer["legs"] as? [[String: Any]]) ?? []).flatMap { ($0["segments"] as? [[String: Any]]) ?? [] }
+                    .map { $0["mode"] as? String ?? "flight" })
+        }
+        func sellers(_ offer: [String: Any]) -> [String] {
+            ((offer["sources"] as? [[String: Any]]) ?? []).compactMap { $0["provider"] as? String }
+        }
+        #expect(Set(offers.flatMap(sellers)) == ["flixbus", "railjet", "skiplagged"])
+        #expect(offers.contains { modes($0) == ["flight"] && $0["kind"] as? String == "flight" })
+        #expect(offers.contains { modes($0) == ["bus"] && sellers($0) == ["flixbus"] })
+        #expect(offers.contains { modes($0) == ["bus", "train"] }, "FlixBus's change from coach to train")
+        #expect(offers.contains { modes($0) == ["train"] && sellers($0) == ["railjet"] })
+        let prices = offers.compactMap { ($0["price"] as? [String: Any])?["amount"] as? Double }
+        #expect(prices.count == offers.count && prices == prices.sorted(), "one ranking, cheapest first")
+
+        let table = try await Binary.run(arguments + ["--wide"], environment: environment)
+        #expect(table.status == 0, "\(table.stderr)")
+        let rows = table.stdoutLines.dropFirst().filter { !$0.isEmpty }
+        #expect(rows.count == offers.count)
+        #expect(rows.contains { $0.contains("bus FlixBus") && $0.contains("Vienna Erdberg→Budapest Népliget") })
+        #expect(rows.contains { $0.contains("Vienna Erdberg→Győr→Budapest-Keleti") }, "a change by its city")
+        #expect(rows.contains { $0.contains("train ÖBB RJX 61") && $0.contains("Wien Hbf→Budapest-Keleti") })
+        #expect(rows.contains { $0.contains("flight Austrian Airlines") && $0.contains("VIE→BUD") })
+        #expect(table.stderr.contains("flixbus answered from built-in samples"), "the samples say they are samples")
+    }
+
     @Test func modesKeepOnlyTheTripsAskedFor() async throws {
         let (environment, folder) = try Self.twoSellers()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -84,9 +84,16 @@ extension Offer {
 }
 
 extension Leg {
-    /// `VIE→BCN`, `VIE→ZRH→BCN`: every airport of the leg; a station without an airport code by its name.
+    /// `VIE→BCN`, `VIE→ZRH→BCN`: every airport of the leg; a station without an airport code by its name,
+    /// and a station where the trip changes by its city's name, so that the ends still fit
+    /// (`Vienna Erdberg→Győr→Budapest-Keleti`).
     var routeText: String {
-        ([origin] + segments.map(\.destination)).map { $0?.routeLabel ?? "?" }.joined(separator: "→")
+        let places = [origin] + segments.map(\.destination)
+        return places.indices.map { index in
+            let place = places[index]
+            let end = index == places.startIndex || index == places.index(before: places.endIndex)
+            return (end ? place?.routeLabel : place?.changeLabel) ?? "?"
+        }.joined(separator: "→")
     }
 
     /// `2026-12-18 07:05` at the origin, or empty when unknown.
@@ -119,6 +126,9 @@ extension Segment {
 extension Place {
     /// What a route shows: the airport code, else the station's name, else the code as before.
     var routeLabel: String? { airport ?? name ?? code }
+
+    /// What a route shows for a place where the trip changes: a station's city, else what it shows for an end.
+    var changeLabel: String? { station != nil && airport == nil ? cityName ?? routeLabel : routeLabel }
 }
 
 extension JSONWriter {
