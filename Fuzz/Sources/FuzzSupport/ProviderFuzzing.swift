@@ -19,7 +19,9 @@ public enum ProviderFuzzing {
             // One seed per sample, its first byte choosing the request it stands in for.
             for (index, name) in names.enumerated() {
                 let seed = Data([UInt8(index)]) + Data((samples[name] ?? "").utf8)
-                FileManager.default.createFile(atPath: "\(folder)/sample-\(name)", contents: seed)
+                // A sample named for a request's parameters (`search?destination=BUD`) makes a plain file name.
+                let file = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+                FileManager.default.createFile(atPath: "\(folder)/sample-\(file)", contents: seed)
             }
             return 0
         }
@@ -62,17 +64,22 @@ public enum ProviderFuzzing {
     }
 }
 
-/// The samples, one of them replaced by the fuzzer's bytes, answering each request by its name as the
-/// embedded endpoint does: a fuzz run never reaches the network.
+/// The samples, one of them replaced by the fuzzer's bytes, answering each request as the embedded endpoint
+/// does, by its name and parameters: a fuzz run never reaches the network.
 struct SampleBodies: ProviderEndpoint {
-    let bodies: [String: String]
+    let samples: EmbeddedResponses
     let provider: ProviderID
+
+    init(bodies: [String: String], provider: ProviderID) {
+        samples = EmbeddedResponses(bodies)
+        self.provider = provider
+    }
 
     var kind: EndpointKind { .samples }
     var description: String { "embedded" }
 
     func answer(_ request: ProviderRequest) async throws(ProviderError) -> EndpointAnswer {
-        guard let body = bodies[request.recordingName] else {
+        guard let body = samples.body(for: request.recordingName, parameters: request.sampleParameters) else {
             throw ProviderError(.configuration, provider: provider, "has no sample for '\(request.recordingName)'")
         }
         return .body(Data(body.utf8))

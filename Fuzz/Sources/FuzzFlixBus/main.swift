@@ -1,0 +1,5 @@
+import FlixBus
+import Foundation
+import FuzzSupport
+
+exit(ProviderFuzzing.main(FlixBusProvider()))
