@@ -203,8 +203,12 @@ public struct ProviderClient: Sendable {
         }
     }
 
-    /// Any other error a decoding closure threw, as a ``ProviderError``: its own when it is one.
-    private func providerError(_ error: any Error) -> ProviderError {
+    /// Any error a part of a search threw, as a ``ProviderError``: its own when it is one, `timeout` for
+    /// cancellation, `unexpected` for anything else. What ``withProviderErrors(_:)`` throws, for a call whose
+    /// failure is kept as a value (see ``BoundedCalls``).
+    /// - Parameter error: the error.
+    /// - Returns: the provider's error.
+    public func providerError(_ error: any Error) -> ProviderError {
         switch error {
         case let error as ProviderError: error
         case is CancellationError: ProviderError(.timeout, provider: provider, "was cancelled at the deadline")

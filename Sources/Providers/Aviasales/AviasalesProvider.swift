@@ -62,7 +62,14 @@ public struct AviasalesProvider: OfferProvider {
             ]
         }
         return try await client.withProviderErrors { [requests] in
-            let outcomes = try await Self.fetch(requests, query: query, client: client)
+            let outcomes = try await BoundedCalls.run(requests, atMost: AviasalesRequestPlan.concurrentRequests) {
+                request in
+                do {
+                    return .success(try await Self.page(for: request, query: query, client: client))
+                } catch {
+                    return .failure(client.providerError(error))
+                }
+            }
             return try Self.merge(outcomes, requests: requests, query: query)
         }
     }
@@ -77,45 +84,6 @@ public struct AviasalesProvider: OfferProvider {
         var repeats: Int
         /// Its remarks.
         var notes: [String]
-    }
-
-    /// What one request of several came to, filed under its position.
-    ///
-    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
-    /// return an `(Int, Result<…>)` tuple from a `do`/`catch`, handing the parent garbage in release builds.
-    struct Outcome: Sendable {
-        /// The request's position in the plan.
-        var index: Int
-        /// Its page, or why it failed.
-        var result: Result<Page, ProviderError>
-    }
-
-    /// Makes the requests, at most ``AviasalesRequestPlan/concurrentRequests`` at a time.
-    /// - Returns: each request's page or error, in request order.
-    /// - Throws: `CancellationError` when the search is cancelled.
-    static func fetch(
-        _ requests: [AviasalesRequest], query: SearchQuery, client: ProviderClient
-    ) async throws -> [Result<Page, ProviderError>] {
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            var results: [Result<Page, ProviderError>?] = Array(repeating: nil, count: requests.count)
-            for (index, request) in requests.enumerated() {
-                // Past the bound, a request starts only when one in flight has finished.
-                if index >= AviasalesRequestPlan.concurrentRequests, let outcome = try await group.next() {
-                    results[outcome.index] = outcome.result
-                    try Task.checkCancellation()
-                }
-                group.addTask {
-                    do {
-                        return Outcome(
-                            index: index, result: .success(try await page(for: request, query: query, client: client)))
-                    } catch let error as ProviderError {
-                        return Outcome(index: index, result: .failure(error))
-                    }
-                }
-            }
-            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
-            return results.compactMap { $0 }
-        }
     }
 
     /// Fetches and maps one request's answer.

@@ -74,8 +74,13 @@ public struct DuffelProvider: OfferProvider {
         }
         let supplierTimeout = plan.supplierTimeout(timeLeft: client.timeLeft)
         let pages = try await client.withProviderErrors {
-            try await Self.fetch(plan.requests) { request in
-                try await Self.page(for: request, query: query, supplierTimeout: supplierTimeout, client: client)
+            try await BoundedCalls.run(plan.requests, atMost: DuffelSearchPlan.concurrentRequests) { request in
+                do {
+                    return try await Self.page(
+                        for: request, query: query, supplierTimeout: supplierTimeout, client: client)
+                } catch {
+                    return .failure(client.providerError(error))
+                }
             }
         }
         return try Self.combine(pages, plan: plan, client: client)
@@ -171,39 +176,6 @@ public struct DuffelProvider: OfferProvider {
 
     // MARK: - Several requests
 
-    /// What one request of several came to, filed under its position.
-    ///
-    /// A named type rather than a tuple: Swift 6.3's optimiser miscompiles a task group whose children
-    /// return an `(Int, Result<…>)` tuple made in a `do`/`catch`, handing the parent garbage in release builds.
-    struct Outcome: Sendable {
-        /// The request's position in the plan.
-        var index: Int
-        /// Its page, or why it failed.
-        var result: Result<Page, ProviderError>
-    }
-
-    /// Runs `fetch` for every request, at most ``DuffelSearchPlan/concurrentRequests`` at a time.
-    /// - Returns: each request's page or error, in request order.
-    /// - Throws: `CancellationError` when the search is cancelled.
-    static func fetch(
-        _ requests: [DuffelSearchPlan.Request],
-        _ fetch: @escaping @Sendable (DuffelSearchPlan.Request) async throws -> Result<Page, ProviderError>
-    ) async throws -> [Result<Page, ProviderError>] {
-        try await withThrowingTaskGroup(of: Outcome.self) { group in
-            var results = [Result<Page, ProviderError>?](repeating: nil, count: requests.count)
-            for (index, request) in requests.enumerated() {
-                // Past the bound, a request starts only when one in flight has finished.
-                if index >= DuffelSearchPlan.concurrentRequests, let outcome = try await group.next() {
-                    results[outcome.index] = outcome.result
-                    try Task.checkCancellation()
-                }
-                group.addTask { Outcome(index: index, result: try await fetch(request)) }
-            }
-            while let outcome = try await group.next() { results[outcome.index] = outcome.result }
-            return results.compactMap { $0 }
-        }
-    }
-
     /// Folds the pages into one response: offers in request order, an offer that an earlier page already
     /// holds left out (a recording answers every request alike), notes on what was not searched or failed,
     /// and the test mark when any answer came from Duffel's test mode. When every request failed, the first
@@ -211,27 +183,9 @@ public struct DuffelProvider: OfferProvider {
     static func combine(
         _ results: [Result<Page, ProviderError>], plan: DuffelSearchPlan, client: ProviderClient
     ) throws(ProviderError) -> ProviderResponse {
-        var offers: [Offer] = []
-        var skipped = 0
-        var repeats = 0
-        var expired = 0
-        var testMode = false
-        var seen = Set<String>()
-        var failures: [(request: DuffelSearchPlan.Request, error: ProviderError)] = []
-        for (request, result) in zip(plan.requests, results) {
-            switch result {
-            case .success(let page):
-                skipped += page.skipped
-                repeats += page.repeats
-                expired += page.expired
-                testMode = testMode || page.testMode
-                offers += page.offers.filter { seen.insert($0.id).inserted }
-            case .failure(let error):
-                failures.append((request, error))
-            }
-        }
-        if let first = failures.first, failures.count == results.count { throw first.error }
-
+        let results = try CallResults(calls: plan.requests, results: results)
+        let expired = results.sum(\.expired)
+        let testMode = results.pages.contains { $0.page.testMode }
         var notes: [String] = []
         if plan.leftOut > 0 {
             let asked = plan.requests.count + plan.leftOut
@@ -239,18 +193,17 @@ public struct DuffelProvider: OfferProvider {
                 "Duffel takes one route and day per request: the first \(plan.requests.count) of \(asked) "
                     + "combinations were searched, earliest days first")
         }
-        if let first = failures.first {
-            let which = "\(first.request.origin)→\(first.request.destination) on \(first.request.departure)"
-            let count =
-                failures.count == 1
-                ? "1 of its \(results.count) requests" : "\(failures.count) of its \(results.count) requests"
-            notes.append("\(count) failed, the first for \(which): \(first.error.message)")
+        let failed = results.failureNote(unit: "request") { request in
+            "\(request.origin)→\(request.destination) on \(request.departure)"
         }
+        if let failed { notes.append(failed) }
         if expired > 0, client.isLive {
             notes.append(
                 "\(expired) offer\(expired == 1 ? "" : "s") had expired when the answer was read: "
                     + "Duffel holds a price for a short time, so book soon after searching")
         }
-        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats, testMode: testMode)
+        return ProviderResponse(
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
+            repeats: results.sum(\.repeats), testMode: testMode)
     }
 }

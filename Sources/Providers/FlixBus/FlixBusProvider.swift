@@ -324,33 +324,15 @@ public struct FlixBusProvider: OfferProvider {
     private static func combine(
         _ results: [Result<Page, ProviderError>], plan: Plan, notes: [String], lookupFailures: [ProviderError]
     ) throws(ProviderError) -> ProviderResponse {
+        let results = try CallResults(calls: plan.calls, results: results)
         var notes = notes
-        var offers: [Offer] = []
-        var skipped = 0
-        var repeats = 0
-        var notOnSale = 0
-        var elsewhere = 0
-        var elsewhereRoute: String?
-        var seen = Set<String>()
-        var failures: [(call: Plan.Call, error: ProviderError)] = []
-        for (call, result) in zip(plan.calls, results) {
-            switch result {
-            case .success(let page):
-                skipped += page.skipped
-                repeats += page.repeats
-                notOnSale += page.notOnSale
-                elsewhere += page.elsewhere
-                elsewhereRoute =
-                    elsewhereRoute
-                    ?? page.elsewhereRoute.map {
-                        "asked for \(call.origin.name)→\(call.destination.name), the service answered for \($0)"
-                    }
-                offers += page.offers.filter { seen.insert($0.id).inserted }
-            case .failure(let error):
-                failures.append((call, error))
+        let notOnSale = results.sum(\.notOnSale)
+        let elsewhere = results.sum(\.elsewhere)
+        let elsewhereRoute = results.pages.lazy.compactMap { call, page in
+            page.elsewhereRoute.map {
+                "asked for \(call.origin.name)→\(call.destination.name), the service answered for \($0)"
             }
-        }
-        if let first = failures.first, failures.count == results.count { throw first.error }
+        }.first
         if let first = lookupFailures.first {
             notes.append("looking up \(lookupFailures.count == 1 ? "a city" : "cities") failed: \(first.message)")
         }
@@ -370,16 +352,12 @@ public struct FlixBusProvider: OfferProvider {
                 "FlixBus takes one route and day per call: the first \(plan.calls.count) of \(asked) "
                     + "combinations were searched, earliest days first")
         }
-        if let first = failures.first {
-            let call = first.call
-            let count =
-                failures.count == 1
-                ? "1 of its \(results.count) calls" : "\(failures.count) of its \(results.count) calls"
-            notes.append(
-                "\(count) failed, the first for \(call.origin.name)→\(call.destination.name) on \(call.day): "
-                    + first.error.message)
+        if let failed = results.failureNote(describing: { "\($0.origin.name)→\($0.destination.name) on \($0.day)" }) {
+            notes.append(failed)
         }
-        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats)
+        return ProviderResponse(
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
+            repeats: results.sum(\.repeats))
     }
 }
 

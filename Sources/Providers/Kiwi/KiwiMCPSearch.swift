@@ -183,24 +183,8 @@ extension KiwiProvider {
     private static func combine(
         _ results: [Result<KiwiPage, ProviderError>], plan: KiwiMCPSearch
     ) throws(ProviderError) -> ProviderResponse {
-        var offers: [Offer] = []
-        var skipped = 0
-        var repeats = 0
-        var droppedLinks = 0
-        var seen = Set<String>()
-        var failures: [(call: KiwiMCPSearch.Call, error: ProviderError)] = []
-        for (call, result) in zip(plan.calls, results) {
-            switch result {
-            case .success(let page):
-                skipped += page.skipped
-                repeats += page.repeats
-                droppedLinks += page.droppedLinks
-                offers += page.offers.filter { seen.insert($0.id).inserted }
-            case .failure(let error):
-                failures.append((call, error))
-            }
-        }
-        if let first = failures.first, failures.count == results.count { throw first.error }
+        let results = try CallResults(calls: plan.calls, results: results)
+        let droppedLinks = results.sum(\.droppedLinks)
         var notes = notes(droppedLinks: droppedLinks)
         if plan.leftOut > 0 {
             let asked = plan.calls.count + plan.leftOut
@@ -208,13 +192,12 @@ extension KiwiProvider {
                 "Kiwi's keyless service takes one day per call: the first \(plan.calls.count) of \(asked) "
                     + "combinations of days were searched, earliest first")
         }
-        if let first = failures.first {
-            let day = first.call.departure.description + (first.call.returnDate.map { " returning \($0)" } ?? "")
-            let count =
-                failures.count == 1
-                ? "1 of its \(results.count) calls" : "\(failures.count) of its \(results.count) calls"
-            notes.append("\(count) failed, the first for \(day): \(first.error.message)")
+        let failed = results.failureNote { call in
+            call.departure.description + (call.returnDate.map { " returning \($0)" } ?? "")
         }
-        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats)
+        if let failed { notes.append(failed) }
+        return ProviderResponse(
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
+            repeats: results.sum(\.repeats))
     }
 }

@@ -249,24 +249,8 @@ public struct SkiplaggedProvider: OfferProvider {
     ) throws(ProviderError)
         -> ProviderResponse
     {
-        var offers: [Offer] = []
-        var skipped = 0
-        var repeats = 0
-        var droppedLinks = 0
-        var seen = Set<String>()
-        var failures: [(call: Plan.Call, error: ProviderError)] = []
-        for (call, result) in zip(plan.calls, results) {
-            switch result {
-            case .success(let page):
-                skipped += page.skipped
-                repeats += page.repeats
-                droppedLinks += page.droppedLinks
-                offers += page.offers.filter { seen.insert($0.id).inserted }
-            case .failure(let error):
-                failures.append((call, error))
-            }
-        }
-        if let first = failures.first, failures.count == results.count { throw first.error }
+        let results = try CallResults(calls: plan.calls, results: results)
+        let droppedLinks = results.sum(\.droppedLinks)
         var notes: [String] = []
         if droppedLinks > 0 {
             notes.append(
@@ -280,16 +264,13 @@ public struct SkiplaggedProvider: OfferProvider {
                 "Skiplagged takes one route and day per call: the first \(plan.calls.count) of \(asked) "
                     + "combinations were searched, earliest days first")
         }
-        if let first = failures.first {
-            let call = first.call
-            let which =
-                "\(call.origin)→\(call.destination) on \(call.departure)"
+        let failed = results.failureNote { call in
+            "\(call.origin)→\(call.destination) on \(call.departure)"
                 + (call.returnDate.map { " returning \($0)" } ?? "")
-            let count =
-                failures.count == 1
-                ? "1 of its \(results.count) calls" : "\(failures.count) of its \(results.count) calls"
-            notes.append("\(count) failed, the first for \(which): \(first.error.message)")
         }
-        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats)
+        if let failed { notes.append(failed) }
+        return ProviderResponse(
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
+            repeats: results.sum(\.repeats))
     }
 }
