@@ -97,4 +97,15 @@ struct TravelModeTests {
         #expect(KnownCities.code(ofStation: "Budapest Keleti") == "BUD")
         #expect(KnownCities.code(named: "Atlantis") == nil)
     }
+
+    @Test func namesAndModesReadAsPeopleWriteThem() {
+        #expect(KnownCities.isName("Wien", of: "VIE"))
+        #expect(KnownCities.isName("vienna", of: "vie"))
+        #expect(!KnownCities.isName("Vienne", of: "VIE"), "a loose match is not the city")
+        #expect(!KnownCities.isName("Vienna", of: "BUD"))
+        #expect(TravelMode.alternatives([.bus, .flight]) == "flight or bus")
+        #expect(TravelMode.alternatives([.train]) == "train")
+        #expect(TravelMode.alternatives([.ferry, .bus, .train, .bus]) == "train, bus or ferry")
+        #expect(TravelMode.alternatives([]).isEmpty)
+    }
 }

@@ -32,7 +32,8 @@ struct TravellerOptionsTests {
         ),
         (
             ["--to", "BCN,Girona"],
-            "error: '--to' takes a three-letter IATA code, got 'Girona'. Write for example --to BCN,GRO."
+            "error: '--to' takes a three-letter IATA code or the name of a city the tool knows, got 'Girona'. "
+                + "Write for example --to BCN,GRO or --to Barcelona."
         ),
         (
             ["--airline", "OS,,VY"],
@@ -128,6 +129,16 @@ struct TravellerOptionsTests {
         #expect(dates.status == 0)
         #expect(dates.stdout.contains("  --date YYYY-MM-DD[..YYYY-MM-DD]"))
         #expect(!dates.stdout.contains("--sort"), "the dates command orders by day")
+    }
+
+    @Test func aCityOrAWellKnownStationStandsForItsCode() async throws {
+        let run = try await Binary.run([
+            "search", "--providers", "kiwi", "--format", "json", "--from", "Wien Hbf", "--to", "budapest,Praha hl.n.",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let query = try #require(try run.json()["query"] as? [String: Any])
+        #expect(query["origins"] as? [String] == ["VIE"])
+        #expect(query["destinations"] as? [String] == ["BUD", "PRG"])
     }
 
     @Test func jsonQueryStatesTheWholeQuestion() async throws {

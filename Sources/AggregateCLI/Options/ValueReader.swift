@@ -17,23 +17,25 @@ struct ValueReader {
         return trimmed
     }
 
-    /// Comma-separated three-letter codes, upper-cased: `--from VIE,BRQ`; a city the tool knows by name
-    /// (``KnownCities``) stands for its IATA city code: `--from Vienna` is `--from VIE`.
+    /// Comma-separated three-letter codes, upper-cased: `--from VIE,BRQ`; a city the tool knows by name, or
+    /// one of its well-known stations (``KnownCities``), stands for its IATA city code: `--from Vienna` and
+    /// `--from "Wien Hbf"` are `--from VIE`.
     func airportCodes(_ key: OptionKey) throws(UsageError) -> [String] {
         guard let value = try text(key) else { return [] }
         let name = key.name
-        let examples = key == .to ? ("BCN", "BCN,GRO") : ("VIE", "VIE,BRQ")
+        let examples = key == .to ? ("BCN", "BCN,GRO", "Barcelona") : ("VIE", "VIE,BRQ", "Vienna")
         let example = "\(name) " + (value.contains(",") ? examples.1 : examples.0)
         var codes: [String] = []
         for element in try list(key, value, example: example) {
-            if let city = KnownCities.code(named: element) {
+            if let city = KnownCities.code(named: element) ?? KnownCities.code(ofStation: element) {
                 codes.append(city)
                 continue
             }
             guard element.count == 3, element.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw UsageError(
-                    "'\(name)' takes a three-letter IATA code, got '\(PrintableText.excerpt(element, limit: 40))'",
-                    hint: "write for example \(example)", command: command)
+                    "'\(name)' takes a three-letter IATA code or the name of a city the tool knows, got "
+                        + "'\(PrintableText.excerpt(element, limit: 40))'",
+                    hint: "write for example \(example) or \(name) \(examples.2)", command: command)
             }
             codes.append(element.uppercased())
         }
