@@ -179,7 +179,7 @@ enum ServeBenchmark {
         let failures = result.failures == 0 ? "" : " (\(result.failures) failed)"
         print(
             "| \(setup) | \(String(format: "%.0f", rate))\(failures) | \(percentile(0.5)) | \(percentile(0.99)) | "
-                + "\(megabytes) | \(String(format: "%.0f", perThousand)) |")
+                + "\(megabytes) | \(String(format: "%.1f", perThousand)) (\(upstream) in all) |")
     }
 
     static func seconds(_ duration: Duration) -> Double {
