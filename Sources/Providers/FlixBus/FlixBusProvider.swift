@@ -7,8 +7,8 @@ import ProviderKit
 /// A search names its places by code (`VIE`); FlixBus finds cities by name. Each place is looked up once
 /// by the English name the tool knows the city by (`search/autocomplete/cities?q=Vienna&locale=en`), and the
 /// entry whose name is one of the city's names is taken, never merely the first: FlixBus matches loosely,
-/// and its first answer for a station's name can be another city. The ids found are kept for the life of
-/// the provider, per endpoint. A place the tool knows no city name for, or that FlixBus does not know, is
+/// and its first answer for a station's name can be another city. The ids a live service gave are kept for
+/// the life of the provider, per endpoint. A place the tool knows no city name for, or that FlixBus does not know, is
 /// not searched, with a note.
 ///
 /// Then each pair of cities and each departure day is one call of `search/service/v4/search`, at most two at
@@ -124,14 +124,15 @@ public struct FlixBusProvider: OfferProvider {
     ///   the lookup's error when it failed.
     private func city(for code: String, using client: ProviderClient) async -> Result<FlixBusCity?, ProviderError> {
         guard let name = KnownCities.name(of: code) else { return .success(nil) }
-        let key = "\(client.endpointDescription) \(code)"
-        if let known = cityIDs[key] { return .success(known) }
+        // Only a live service's ids are kept: samples and recordings answer at once, and a recording may change.
+        let key = client.isLive ? "\(client.endpointDescription) \(code)" : nil
+        if let key, let known = cityIDs[key] { return .success(known) }
         do {
             let request = ProviderRequest.get(
                 "search/autocomplete/cities",
                 query: [URLQueryItem(name: "q", value: name), URLQueryItem(name: "locale", value: "en")])
             let found = try await client.read(request) { root in Self.choose(try FlixBusCity.list(root), for: code) }
-            if let found { cityIDs[key] = found }
+            if let key, let found { cityIDs[key] = found }
             return .success(found)
         } catch {
             return .failure(error)
