@@ -27,7 +27,8 @@ struct FlixBusProviderTests {
         #expect(
             descriptor.samples.responses.bodies.keys.sorted() == [
                 "cities", "search",
-                "search?from_city_id=\(FlixBusFixtures.vienna)&to_city_id=\(FlixBusFixtures.budapest)",
+                "search?from_city_id=\(FlixBusFixtures.vienna)&to_city_id=\(FlixBusFixtures.budapest)"
+                    + "&departure_date=18.12.2026",
             ])
     }
 
@@ -110,13 +111,15 @@ struct FlixBusProviderTests {
             ])
     }
 
-    @Test("the embedded samples hold rides from Vienna to Budapest only, and no ride elsewhere")
+    @Test("the embedded samples hold rides from Vienna to Budapest on one day only, and no ride elsewhere")
     func samplesByRoute() async throws {
         let client = ProviderClient.embedded(for: FlixBusProvider())
         let budapest = try await FlixBusProvider().search(FlixBusFixtures.query(), using: client)
         #expect(budapest.offers.count == 5)
         let prague = try await FlixBusProvider().search(FlixBusFixtures.query(to: "PRG"), using: client)
         #expect(prague.offers.isEmpty && prague.notes.isEmpty)
+        let nextDay = try await FlixBusProvider().search(FlixBusFixtures.query(on: "2026-12-19"), using: client)
+        #expect(nextDay.offers.isEmpty && nextDay.notes.isEmpty)
     }
 
     @Test("leaves out rides between other cities than those asked for, and says so")

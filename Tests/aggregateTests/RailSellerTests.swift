@@ -115,6 +115,32 @@ struct RailSellerTests {
         #expect(table.stderr.contains("flixbus answered from built-in samples"), "the samples say they are samples")
     }
 
+    @Test func compareAndDatesMarkEachServicesMode() async throws {
+        let (environment, folder) = try Self.twoSellers()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let compare = try await Binary.run(
+            [
+                "compare", "--providers", "railjet,railtwo", "--from", "VIE", "--to", "BUD", "--date", "2026-12-18",
+                "--wide", "--timeout", Self.deadline,
+            ], environment: environment)
+        #expect(compare.status == 0, "\(compare.stderr)")
+        let header = try #require(compare.stdoutLines.first { $0.hasPrefix("SAVING") })
+        #expect(header.contains("SERVICES") && !header.contains("FLIGHTS"), "\(compare.stdout)")
+        #expect(compare.stdout.contains("train ÖBB RJX 61"), "\(compare.stdout)")
+
+        let dates = try await Binary.run(
+            [
+                "dates", "--providers", "flixbus", "--from", "Vienna", "--to", "BUD", "--date",
+                "2026-12-17..2026-12-19",
+                "--timeout", Self.deadline,
+            ], environment: environment)
+        #expect(dates.status == 0, "\(dates.stderr)")
+        #expect(dates.stdoutLines.first?.contains("SERVICES") == true, "\(dates.stdout)")
+        #expect(dates.stdout.contains("bus FlixBus"), "\(dates.stdout)")
+        // The samples hold one day: the others find no ride, and the sold-out ride is counted once.
+        #expect(dates.stderr.contains("note: flixbus: 1 ride not on sale (sold out) was left out"), "\(dates.stderr)")
+    }
+
     @Test func modesKeepOnlyTheTripsAskedFor() async throws {
         let (environment, folder) = try Self.twoSellers()
         defer { try? FileManager.default.removeItem(at: folder) }

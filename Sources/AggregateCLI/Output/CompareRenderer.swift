@@ -57,10 +57,12 @@ struct CompareRenderer: OutputRenderer {
     }
 
     private func sharedTable(colors: Bool, width: Int?) -> String {
+        // Trips by other modes mark each service's mode, as the search table does.
+        let mixed = comparison.shared.contains { $0.offer.isTrip }
         var table = TextTable(columns: [
             .init(title: "SAVING \(comparison.query.currency)", alignRight: true), .init(title: "%", alignRight: true),
-            .init(title: "DEPARTS"), .init(title: "ROUTE"), .init(title: "FLIGHTS"), .init(title: "CHEAPEST"),
-            .list("SOLD BY"),
+            .init(title: "DEPARTS"), .init(title: "ROUTE"), .init(title: mixed ? "SERVICES" : "FLIGHTS"),
+            .init(title: "CHEAPEST"), .list("SOLD BY"),
         ])
         for trip in comparison.shared {
             let legs = trip.offer.product.itinerary?.legs ?? []
@@ -68,15 +70,21 @@ struct CompareRenderer: OutputRenderer {
             table.append([
                 trip.saving?.formattedAmount ?? "-", Self.percentText(trip.savingPercent),
                 trip.offer.departureText, outbound?.routeText ?? trip.offer.routeText,
-                outbound?.flightsText ?? trip.offer.flightsText, Self.cheapestText(trip),
+                mixed
+                    ? outbound?.servicesText ?? trip.offer.servicesText
+                    : outbound?.flightsText ?? trip.offer.flightsText, Self.cheapestText(trip),
                 trip.sources.map(sourceText).joined(separator: ", "),
             ])
             // A round trip's return flight on a line of its own, as in the search table.
             for leg in legs.dropFirst() {
-                table.append(["", "", leg.departureText, "↩ " + leg.routeText, leg.flightsText])
+                table.append([
+                    "", "", leg.departureText, "↩ " + leg.routeText, mixed ? leg.servicesText : leg.flightsText,
+                ])
             }
         }
-        return table.render(bold: colors, fitting: width, narrowing: Self.sharedNarrowing)
+        let narrowing =
+            mixed ? Self.sharedNarrowing.map { $0.renaming("FLIGHTS", to: "SERVICES") } : Self.sharedNarrowing
+        return table.render(bold: colors, fitting: width, narrowing: narrowing)
     }
 
     /// `aviasales 94.43 EUR (8900.00 RUB)`: the converted price, and the price as sent when it differs.

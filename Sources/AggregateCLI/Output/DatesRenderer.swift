@@ -20,16 +20,17 @@ struct DatesRenderer: OutputRenderer {
     }
 
     private func dayTable(colors: Bool, width: Int?) -> String {
+        let services = Offer.servicesColumn(for: days.days.compactMap(\.cheapest))
         var table = TextTable(columns: [
             .init(title: "DATE"), .init(title: "DAY"), .init(title: "PRICE \(result.query.currency)", alignRight: true),
-            .init(title: "PROVIDER"), .init(title: "FLIGHTS"), .init(title: "DEPARTS"),
+            .init(title: "PROVIDER"), .init(title: services.title), .init(title: "DEPARTS"),
             .init(title: "TRIPS", alignRight: true), .init(title: ""),
         ])
         for day in days.days {
             let offer = day.cheapest
             table.append([
                 "\(day.date)", Self.weekday(day.date), offer.map(priceText) ?? "-",
-                offer?.sources.first?.provider.rawValue ?? "", offer?.flightsText ?? "",
+                offer?.sources.first?.provider.rawValue ?? "", offer.map(services.text) ?? "",
                 offer.flatMap(Self.departureTime) ?? "", "\(day.offers)", day.isCheapest ? "← cheapest" : "",
             ])
         }
@@ -55,7 +56,8 @@ struct DatesRenderer: OutputRenderer {
         {
             text +=
                 "\n\n* cheapest: \(cheapest.date) → \(returnDate), \(offer.price) from "
-                + "\(offer.sources.first?.provider.rawValue ?? "?"), \(offer.flightsText)"
+                + "\(offer.sources.first?.provider.rawValue ?? "?"), "
+                + Offer.servicesColumn(for: days.grid.compactMap(\.cheapest)).text(offer)
         }
         return text
     }

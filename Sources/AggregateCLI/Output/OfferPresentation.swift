@@ -68,6 +68,14 @@ extension Offer {
         product.itinerary?.segments.map(\.serviceText).joined(separator: ", ") ?? ""
     }
 
+    /// The column of a table that lists offers' flights: `FLIGHTS`, or `SERVICES` when any of them is a trip
+    /// by other modes, whose cells then mark each service's mode (``servicesText``).
+    /// - Parameter offers: the offers the table lists.
+    /// - Returns: the column's title and how it shows one offer.
+    static func servicesColumn(for offers: some Sequence<Offer>) -> (title: String, text: (Offer) -> String) {
+        offers.contains(where: \.isTrip) ? ("SERVICES", \.servicesText) : ("FLIGHTS", \.flightsText)
+    }
+
     static func display(_ time: LocalDateTime) -> String {
         "\(time.date) \(twoDigits(time.hour)):\(twoDigits(time.minute))"
     }

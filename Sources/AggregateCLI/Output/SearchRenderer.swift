@@ -18,11 +18,7 @@ struct SearchRenderer: OutputRenderer {
     ]
 
     /// How the table of mixed modes narrows: as the flight table, with SERVICES for FLIGHTS.
-    static let servicesNarrowing: [TextTable.Narrowing] = [
-        .leaveOut("TAGS"), .leaveOut("SRC"), .leaveOut("STOPS"), .shorten("SOLD BY", to: 20),
-        .leaveOut("DURATION"), .shorten("SERVICES", to: 12), .shorten("SOLD BY", to: 12), .shorten("ROUTE", to: 12),
-        .leaveOut("ARRIVES"), .leaveOut("SOLD BY"),
-    ]
+    static let servicesNarrowing = flightNarrowing.map { $0.renaming("FLIGHTS", to: "SERVICES") }
 
     /// How the car table narrows: PRICE and CAR always stay.
     static let carNarrowing: [TextTable.Narrowing] = [

@@ -28,6 +28,18 @@ struct TextTable {
         case leaveOut(String)
         /// Cut the column's cells to at most this many columns (never narrower than its title).
         case shorten(String, to: Int)
+
+        /// The same step for a column that goes by another title.
+        /// - Parameters:
+        ///   - title: the title the step names.
+        ///   - other: the title to name instead.
+        /// - Returns: the step.
+        func renaming(_ title: String, to other: String) -> Narrowing {
+            switch self {
+            case .leaveOut(let name): .leaveOut(name == title ? other : name)
+            case .shorten(let name, let width): .shorten(name == title ? other : name, to: width)
+            }
+        }
     }
 
     var columns: [Column]

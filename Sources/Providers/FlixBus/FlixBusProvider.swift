@@ -54,7 +54,8 @@ public struct FlixBusProvider: OfferProvider {
                 EmbeddedResponses([
                     "cities": FlixBusSamples.cities, "search": FlixBusSamples.noRides,
                     "search?from_city_id=a3f1e0c2-8646-11e6-9066-549f350fcb0c"
-                        + "&to_city_id=a3f2b7d4-8646-11e6-9066-549f350fcb0c": FlixBusSamples.search,
+                        + "&to_city_id=a3f2b7d4-8646-11e6-9066-549f350fcb0c&departure_date=18.12.2026":
+                        FlixBusSamples.search,
                 ]),
                 query: SearchQuery(origin: "VIE", destination: "BUD", departureDates: DateRange(parsing: "2026-12-18")),
                 perRequestKeys: ["uid"], priceKeys: ["total", "total_with_platform_fee"]))

@@ -50,7 +50,7 @@ enum FlixBusSamples {
         """#
 
     /// The answer for one adult from Vienna to Budapest on 2026-12-18, in EUR, named for the two cities' ids
-    /// so that it answers that route only: six rides, as FlixBus lists them, with the platform fee required, so each price is `total_with_platform_fee`.
+    /// and the day so that it answers that search only: six rides, as FlixBus lists them, with the platform fee required, so each price is `total_with_platform_fee`.
     ///
     /// Four are direct coaches (from Vienna Erdberg or Wien Hauptbahnhof to Budapest Népliget or Kelenföld),
     /// one of them after 22:00 and arriving after midnight. One changes at Győr from a FlixBus coach to a
