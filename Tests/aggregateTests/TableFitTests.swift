@@ -40,6 +40,20 @@ struct TableFitTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
+    func aTableOfTripsKeepsItsStationRoutesReadableOnEightyColumns() async throws {
+        let terminal = try await TerminalRunner.run(
+            ["search", "--providers", "flixbus,skiplagged", "--from", "Vienna", "--to", "BUD", "--date", "2026-12-18"],
+            columns: 80)
+        let lines = terminal.lines.filter { !$0.isEmpty && !$0.hasPrefix("note: ") }
+        #expect(lines.count == 1 + 5 + 3, "a header, FlixBus's 5 rides and Skiplagged's 3 flights: \(terminal.text)")
+        for line in lines { #expect(terminalColumns(line) <= 80, "\(line)") }
+        let header = try #require(lines.first)
+        #expect(header.contains("SERVICES") && header.contains("SOLD BY") && !header.contains("ARRIVES"), "\(header)")
+        // The route keeps 22 columns: the station it leaves from whole, where it goes mostly.
+        #expect(lines.contains { $0.contains("Vienna Erdberg→Budapes…") }, "\(terminal.text)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
     func onAnEightyColumnTerminalEveryLineFitsAndColumnsAlign() async throws {
         let folder = try TemporaryFolder()
         let response = try folder.write("cjk.json", Self.cjkResponse)

@@ -17,8 +17,14 @@ struct SearchRenderer: OutputRenderer {
         .leaveOut("ARRIVES"), .leaveOut("SOLD BY"),
     ]
 
-    /// How the table of mixed modes narrows: as the flight table, with SERVICES for FLIGHTS.
-    static let servicesNarrowing = flightNarrowing.map { $0.renaming("FLIGHTS", to: "SERVICES") }
+    /// How the table of mixed modes narrows: as the flight table, with SERVICES for FLIGHTS, except that a
+    /// route of station names (`Wien Hauptbahnhof→Budapest Népliget`) is cut to 30 columns, then, once ARRIVES
+    /// has gone, to 22, and to 12 only after SOLD BY: cut to 12 at once it would name neither end.
+    static let servicesNarrowing: [TextTable.Narrowing] = [
+        .leaveOut("TAGS"), .leaveOut("SRC"), .leaveOut("STOPS"), .shorten("SOLD BY", to: 20),
+        .leaveOut("DURATION"), .shorten("SERVICES", to: 12), .shorten("SOLD BY", to: 12), .shorten("ROUTE", to: 30),
+        .leaveOut("ARRIVES"), .shorten("ROUTE", to: 22), .leaveOut("SOLD BY"), .shorten("ROUTE", to: 12),
+    ]
 
     /// How the car table narrows: PRICE and CAR always stay.
     static let carNarrowing: [TextTable.Narrowing] = [
