@@ -154,5 +154,16 @@ struct UsageTests {
         #expect(json["schema"] as? String == "aggregate.providers.v1")
         let endpoints = (json["providers"] as? [[String: Any]])?.map { $0["endpoint"] as? String }
         #expect(endpoints?.allSatisfy { $0 == "embedded" } == true)
+        // Each says what its trips travel by, and the table says it in words.
+        let modes = Dictionary(
+            uniqueKeysWithValues: (json["providers"] as? [[String: Any]] ?? []).map {
+                ($0["id"] as? String ?? "", $0["modes"] as? [String] ?? ["?"])
+            })
+        #expect(modes["kiwi"] == ["flight"])
+        #expect(modes["flixbus"] == ["train", "bus"])
+        #expect(modes["carrental"] == [])
+        #expect(modes["sita"] == [])
+        let flixbus = try #require(all.stdoutLines.first { $0.hasPrefix("flixbus ") })
+        #expect(flixbus.contains("trips (train, bus)"))
     }
 }

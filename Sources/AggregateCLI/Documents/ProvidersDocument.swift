@@ -6,9 +6,9 @@ import ProviderKit
 ///
 /// ```
 /// {"schema": "aggregate.providers.v1",
-///  "providers": [{"id", "name", "summary", "offers", "modes", "currency", "capabilities", "endpoint", "endpoint_source",
-///                 "live_url", "live_endpoint", "api_key", "api_key_variable", "credential_variables",
-///                 "found_in"}…]}
+///  "providers": [{"id", "name", "summary", "offers", "modes", "currency", "capabilities", "endpoint",
+///                 "endpoint_source", "live_url", "live_endpoint", "api_key", "api_key_variable",
+///                 "credential_variables", "found_in"}…]}
 /// ```
 struct ProvidersDocument: OutputDocument {
     /// The schema's name; bump the version on an incompatible change.

@@ -45,9 +45,9 @@ struct MCPToolProperty: Sendable {
     var description: String
 
     /// The property for an option: flags are booleans, repeatable options lists, `--mode` a list of modes,
-    /// `--providers` a list of installed ids; an option of a few fixed words (its `choices`) is a choice among them; a value
-    /// placeholder `N` is an integer, `AMOUNT` and `SECONDS` numbers, `YYYY-MM-DD` a date, anything else a
-    /// string.
+    /// `--providers` a list of installed ids; an option of a few fixed words (its `choices`) is a choice among
+    /// them; a value placeholder `N` is an integer, `AMOUNT` and `SECONDS` numbers, `YYYY-MM-DD` a date, anything
+    /// else a string.
     /// - Parameters:
     ///   - spec: the option, from the command's table.
     ///   - providerIDs: the installed providers' ids.

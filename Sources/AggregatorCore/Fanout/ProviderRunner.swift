@@ -109,9 +109,8 @@ public struct ProviderRunner: Sendable {
     static let staleGrace: Duration = .seconds(1)
 
     /// The run of a provider that is not sent a request: one that cannot answer the query's kind or sells no
-    /// trip by the modes it allows, needs a
-    /// field the query lacks, or was asked for its live service and cannot go live; `nil` for a provider to
-    /// ask.
+    /// trip by the modes it allows, needs a field the query lacks, or was asked for its live service and cannot
+    /// go live; `nil` for a provider to ask.
     static func runWithoutAsking(
         _ descriptor: ProviderDescriptor, query: SearchQuery, endpoint: Endpoint = .embedded
     ) -> ProviderRun? {
@@ -125,7 +124,8 @@ public struct ProviderRunner: Sendable {
             let sold = descriptor.modes.sorted().map(\.rawValue).joined(separator: ", ")
             let error = ProviderError(
                 .unsupported, provider: descriptor.id,
-                "sells trips by \(sold), not by \(TravelMode.alternatives(query.modes))")
+                sold.isEmpty
+                    ? "sells no trips" : "sells trips by \(sold), not by \(TravelMode.alternatives(query.modes))")
             return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .unsupported, error: error))
         }
         let missing = enrichesOnly(descriptor, query) ? [] : descriptor.missingFields(for: query)
