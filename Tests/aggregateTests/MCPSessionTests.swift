@@ -155,6 +155,15 @@ struct MCPSessionTests {
         }
         let every = try await kinds(2, "search_trips")
         #expect(every.contains("trip") && every.contains("flight"), "FlixBus's coaches with Skiplagged's flights")
+        // The summary counts trips and names the stations of the cheapest, not their ids.
+        let summary = try Self.texts(
+            try Self.result(
+                try await server.call(5, "tools/call", ["name": "search_trips", "arguments": route])))
+        #expect(summary.first?.hasPrefix("8 trips matched") == true, "\(summary.first ?? "")")
+        #expect(
+            summary.first?.contains(
+                "Cheapest: 10.98 EUR, Wien Hauptbahnhof→Budapest Népliget departing 2026-12-18T22:30 (bus, FlixBus, "
+            ) == true, "\(summary.first ?? "")")
         #expect(try await kinds(3, "search_flights").allSatisfy { $0 == "flight" })
         let buses = try await kinds(4, "search_trips", ["mode": ["bus"]])
         #expect(!buses.isEmpty && buses.allSatisfy { $0 == "trip" })

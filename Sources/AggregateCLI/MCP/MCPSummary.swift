@@ -48,8 +48,10 @@ enum MCPSummary {
         let cars = (try? root["query"]["kind"].string) == "cars"
         let matched = (try? root["matched"].int) ?? 0
         let offers = (try? root["offers"].elements).map(Array.init) ?? []
+        // Trips by train, bus or ferry among them make every offer a trip, as the table's SERVICES column does.
+        let trips = offers.contains { (try? $0["kind"].string) == "trip" }
         var sentences = [
-            count(matched, cars ? "car" : "flight") + " matched"
+            count(matched, cars ? "car" : trips ? "trip" : "flight") + " matched"
                 + (offers.count < matched ? " (\(offers.count) listed)" : "") + answered(root) + "."
         ]
         let cheapest = offers.first { (try? $0["tags"].elements.contains { (try? $0.string) == "cheapest" }) == true }
@@ -236,11 +238,22 @@ enum MCPSummary {
             let color = (try? offer["color"].string).map { " (\($0))" } ?? ""
             return brand + model + color
         }
-        let origin = (try? offer["origin"].string) ?? "?"
-        let destination = (try? offer["destination"].string) ?? "?"
+        var origin = (try? offer["origin"].string) ?? "?"
+        var destination = (try? offer["destination"].string) ?? "?"
+        var modes: [String] = []
+        // A trip's ends are stations, named on its segments; the offer's own ends are their ids.
+        if (try? offer["kind"].string) == "trip", let segments = try? offer["legs"][0]["segments"].elements {
+            let list = Array(segments)
+            origin = (try? list.first?["origin_name"].string) ?? origin
+            destination = (try? list.last?["destination_name"].string) ?? destination
+            for segment in list {
+                let mode = (try? segment["mode"].string) ?? "flight"
+                if !modes.contains(mode) { modes.append(mode) }
+            }
+        }
         var text = "\(origin)→\(destination)"
         if let departure = try? offer["departure"].string { text += " departing \(departure)" }
-        var details: [String] = []
+        var details = modes.isEmpty ? [] : [modes.joined(separator: " and ")]
         if let carriers = try? offer["carriers"].elements.compactMap({ try? $0.string }), !carriers.isEmpty {
             details.append(carriers.joined(separator: "/"))
         }
