@@ -12,17 +12,8 @@ import ProviderKit
 /// - Each request's body states the party, the cabin (only when one is asked for) and the most connections
 ///   (only when the query limits stops); Duffel filters on both itself.
 struct DuffelSearchPlan: Sendable {
-    /// One offer request.
-    struct Request: Sendable, Hashable {
-        /// The IATA airport or city code to leave from.
-        var origin: String
-        /// The IATA airport or city code to go to.
-        var destination: String
-        /// The outbound day, local at the origin.
-        var departure: LocalDate
-        /// The return day, for a round trip.
-        var returnDate: LocalDate?
-    }
+    /// One offer request: a route and its days.
+    typealias Request = RouteDayPlan.Call
 
     /// The most offer requests one search makes. Each is a live search of many airlines that takes
     /// seconds; a dozen covers a week of days on one route, or a few airports on one day.
@@ -42,26 +33,9 @@ struct DuffelSearchPlan: Sendable {
     /// Plans the requests of a query that has a route and a departure day.
     /// - Parameter query: the search; origins, destinations and departure days must be set.
     init(_ query: SearchQuery) {
-        let routes = query.routes.compactMap { route -> (String, String)? in
-            guard let origin = route.origin, let destination = route.destination else { return nil }
-            return (origin, destination)
-        }
-        let departures = query.departureDates?.days ?? []
-        let returns: [LocalDate?] = query.returnDates.map { $0.days.map(Optional.some) } ?? [nil]
-        var requests: [Request] = []
-        var total = 0
-        for departure in departures {
-            for returnDate in returns where returnDate.map({ $0 >= departure }) ?? true {
-                for (origin, destination) in routes {
-                    total += 1
-                    guard requests.count < Self.maximumRequests else { continue }
-                    requests.append(
-                        Request(origin: origin, destination: destination, departure: departure, returnDate: returnDate))
-                }
-            }
-        }
-        self.requests = requests
-        leftOut = total - requests.count
+        let plan = RouteDayPlan(query, limit: Self.maximumRequests)
+        requests = plan.calls
+        leftOut = plan.leftOut
     }
 
     /// The `supplier_timeout` to send, in milliseconds: how long Duffel may wait for airlines before it

@@ -72,7 +72,7 @@ public struct SkiplaggedProvider: OfferProvider {
                 .notAsked, provider: client.provider, "was not asked: it cannot search without these",
                 remedy: .addFields(missing))
         }
-        let plan = Plan(query)
+        let plan = Plan(query, limit: Self.maximumCalls)
         guard !plan.calls.isEmpty else {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
         }
@@ -87,51 +87,8 @@ public struct SkiplaggedProvider: OfferProvider {
     // MARK: - The calls
 
     /// The calls one search makes, earliest departure first, then earliest return, then the routes in the
-    /// query's order; at most ``maximumCalls``, the rest counted in ``leftOut`` for a note.
-    struct Plan: Sendable {
-        /// One call: a route and its days.
-        struct Call: Sendable, Hashable {
-            /// The IATA airport or city code to leave from.
-            var origin: String
-            /// The IATA airport or city code to go to.
-            var destination: String
-            /// The outbound day, local at the origin.
-            var departure: LocalDate
-            /// The return day, for a round trip.
-            var returnDate: LocalDate?
-        }
-
-        /// The calls, in the order they are made.
-        var calls: [Call]
-        /// How many combinations of route and days the query asks for beyond ``maximumCalls``.
-        var leftOut: Int
-
-        /// Plans the calls of a query that has a route and a departure day.
-        /// - Parameter query: the search.
-        init(_ query: SearchQuery) {
-            let routes = query.routes.compactMap { route -> (String, String)? in
-                guard let origin = route.origin, let destination = route.destination else { return nil }
-                return (origin, destination)
-            }
-            let departures = query.departureDates?.days ?? []
-            let returns: [LocalDate?] = query.returnDates.map { $0.days.map(Optional.some) } ?? [nil]
-            var calls: [Call] = []
-            var total = 0
-            for departure in departures {
-                for returnDate in returns where returnDate.map({ $0 >= departure }) ?? true {
-                    for (origin, destination) in routes {
-                        total += 1
-                        guard calls.count < SkiplaggedProvider.maximumCalls else { continue }
-                        calls.append(
-                            Call(origin: origin, destination: destination, departure: departure, returnDate: returnDate)
-                        )
-                    }
-                }
-            }
-            self.calls = calls
-            leftOut = total - calls.count
-        }
-    }
+    /// query's order; at most ``maximumCalls``, the rest counted in `leftOut` for a note.
+    typealias Plan = RouteDayPlan
 
     /// The arguments of one call, compact JSON in the tool's documented order.
     /// - Parameters:
