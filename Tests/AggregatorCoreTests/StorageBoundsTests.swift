@@ -83,7 +83,8 @@ struct StorageBoundsTests {
             DispatchQueue.global().async { continuation.resume(returning: Result { try store.add("LH") }) }
         }
         let error = #expect(throws: FavoritesError.self) { try result.get() }
-        #expect(error?.message.hasPrefix("another process has held the favourites lock") == true)
+        #expect(error?.message.hasPrefix("another process has held the lock ") == true)
+        #expect(error?.message.contains(FavoritesStore.lockName) == true)
         #expect(ContinuousClock.now - started >= FavoritesStore.lockPatience)
         #expect(try store.list().entries == ["OS"], "reading needs no lock")
     }

@@ -142,31 +142,12 @@ struct WatchStore: Sendable {
     private func load() throws(StateFileError) -> Snapshot {
         guard let data = try readFile() else { return Snapshot(watches: []) }
         if let watches = Self.decode(data) { return Snapshot(watches: watches) }
-        let aside = try setAside()
+        let aside = try folder.setAside(fileURL, "watches file", at: now())
         return Snapshot(
             watches: [],
             warnings: [
                 "the watches file \(fileURL.path) cannot be read; it was moved to \(aside) and the watches start empty"
             ])
-    }
-
-    private func setAside() throws(StateFileError) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMddHHmmss"
-        let base = fileURL.path + ".corrupt-" + formatter.string(from: now())
-        var target = base
-        var attempt = 1
-        while access(target, F_OK) == 0 {
-            attempt += 1
-            target = "\(base)-\(attempt)"
-        }
-        guard rename(fileURL.path, target) == 0 else {
-            throw StateFolder.failure(
-                errno, "cannot move the corrupt watches file aside to \(target)", path: fileURL.path)
-        }
-        return target
     }
 
     private func readFile() throws(StateFileError) -> Data? {

@@ -34,3 +34,11 @@ public struct FavoritesError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The message.
     public var description: String { message }
 }
+
+extension FavoritesError {
+    /// A failure of the favourites' state folder: its lock, its trust check or its files.
+    /// - Parameter error: the state folder's error; its permission problems stay apart from the rest.
+    init(_ error: StateFileError) {
+        self.init(error.code == .permissionDenied ? .permissionDenied : .fileSystem, error.message, path: error.path)
+    }
+}

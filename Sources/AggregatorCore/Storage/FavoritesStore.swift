@@ -46,10 +46,12 @@ public struct FavoritesStore: Sendable {
     /// The longest entry, in characters: longer than any airline's name.
     public static let maxEntryLength = 100
     /// How long a change waits for another process's lock before giving up.
-    public static let lockPatience: Duration = .seconds(10)
+    public static let lockPatience = StateFolder.lockPatience
 
     /// The folder holding the files.
     public let folder: URL
+    /// The same folder as a state folder: its creation, trust check, lock and corrupt files.
+    private let state: StateFolder
     private let now: @Sendable () -> Date
 
     /// Creates a store; nothing is read or created until an operation runs.
@@ -58,6 +60,7 @@ public struct FavoritesStore: Sendable {
     ///   - now: the clock that names set-aside corrupt files.
     public init(folder: URL, now: @escaping @Sendable () -> Date = { Date() }) {
         self.folder = folder
+        state = StateFolder(root: folder)
         self.now = now
     }
 
@@ -158,7 +161,9 @@ public struct FavoritesStore: Sendable {
     private func load() throws(FavoritesError) -> (entries: [String], warnings: [String]) {
         guard let data = try readFile(fileURL.path) else { return ([], []) }
         if let entries = Self.decode(data) { return (Self.sorted(entries), []) }
-        let aside = try setAside()
+        let aside = try favorites { () throws(StateFileError) in
+            try state.setAside(fileURL, "favourites file", at: now())
+        }
         let reason =
             (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
             ? "is not valid JSON" : "does not hold a list of favourites"
@@ -171,84 +176,35 @@ public struct FavoritesStore: Sendable {
         )
     }
 
-    private func setAside() throws(FavoritesError) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMddHHmmss"
-        let base = fileURL.path + ".corrupt-" + formatter.string(from: now())
-        var target = base
-        var attempt = 1
-        while access(target, F_OK) == 0 {
-            attempt += 1
-            target = "\(base)-\(attempt)"
-        }
-        guard rename(fileURL.path, target) == 0 else {
-            throw Self.failure(errno, "cannot move the corrupt favourites file aside to \(target)", path: fileURL.path)
-        }
-        return target
-    }
-
     // MARK: Files
 
     /// Refuses a folder or file another user could have changed.
     private func checkPrivate() throws(FavoritesError) {
-        guard let problem = PrivateFolder.problem(with: fileURL.path, under: folder.path) else { return }
-        throw FavoritesError(.fileSystem, "the favourites are not read: \(problem)", path: fileURL.path)
+        try favorites { () throws(StateFileError) in try state.checkTrusted(fileURL.path, "the favourites are not read")
+        }
     }
 
     private func createFolder() throws(FavoritesError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw FavoritesError(
-                    .fileSystem, "\(folder.path) is a file, not a folder for favourites", path: folder.path)
-            }
-            return
-        }
-        let parent = folder.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw Self.failure(
-                Self.posixCode(of: error) ?? EIO, "cannot create the folder \(parent.path)", path: parent.path)
-        }
-        if mkdir(folder.path, 0o700) != 0 {
-            let code = errno
-            guard code == EEXIST else {
-                throw Self.failure(code, "cannot create the favourites folder \(folder.path)", path: folder.path)
-            }
-            return
-        }
-        // mkdir's mode is filtered by the umask; owner-only must hold whatever it is.
-        _ = chmod(folder.path, 0o700)
+        try favorites { () throws(StateFileError) in try state.create() }
     }
 
+    /// Runs `body` holding the favourites' lock.
     private func locked<T>(_ body: () throws(FavoritesError) -> T) throws(FavoritesError) -> T {
-        let path = folder.appendingPathComponent(Self.lockName).path
-        // Not through a link, and without waiting on a FIFO put in its place.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else {
-            throw Self.failure(errno, "cannot open the favourites lock \(path)", path: path)
-        }
-        defer { close(descriptor) }
-        let giveUp = ContinuousClock.now.advanced(by: Self.lockPatience)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            guard code == EINTR || code == EWOULDBLOCK else {
-                throw Self.failure(code, "cannot lock the favourites lock \(path)", path: path)
+        let result = try favorites { () throws(StateFileError) in
+            try state.withLock(Self.lockName) { () throws(StateFileError) in
+                Result { () throws(FavoritesError) in try body() }
             }
-            guard ContinuousClock.now < giveUp else {
-                throw FavoritesError(
-                    .fileSystem,
-                    "another process has held the favourites lock \(path) for \(Self.lockPatience); "
-                        + "try again when it is done",
-                    path: path)
-            }
-            usleep(10_000)
         }
-        // Closing the descriptor releases the lock, also when the body throws.
-        return try body()
+        return try result.get()
+    }
+
+    /// Runs a step of the state folder, its error worded as the favourites'.
+    private func favorites<T>(_ step: () throws(StateFileError) -> T) throws(FavoritesError) -> T {
+        do {
+            return try step()
+        } catch {
+            throw FavoritesError(error)
+        }
     }
 
     private func readFile(_ path: String) throws(FavoritesError) -> Data? {
@@ -329,17 +285,7 @@ public struct FavoritesStore: Sendable {
             .map(\.entry)
     }
 
-    private static func posixCode(of error: any Error) -> Int32? {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain { return Int32(underlying.code) }
-        if (error as NSError).domain == NSPOSIXErrorDomain { return Int32((error as NSError).code) }
-        if (error as NSError).code == CocoaError.fileWriteNoPermission.rawValue { return EACCES }
-        return nil
-    }
-
     private static func failure(_ code: Int32, _ action: String, path: String) -> FavoritesError {
-        let reason = String(cString: strerror(code)).lowercased()
-        let kind: FavoritesError.Code = [EACCES, EPERM, EROFS].contains(code) ? .permissionDenied : .fileSystem
-        return FavoritesError(kind, "\(action): \(reason)", path: path)
+        FavoritesError(StateFolder.failure(code, action, path: path))
     }
 }

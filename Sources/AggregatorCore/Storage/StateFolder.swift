@@ -148,6 +148,34 @@ public struct StateFolder: Sendable {
         return try body()
     }
 
+    // MARK: Corrupt files
+
+    /// Moves a file that cannot be read aside, so that nothing is lost: to `<name>.corrupt-<yyyyMMddHHmmss>`
+    /// (UTC), or with `-2`, `-3`… when that name is taken. Call it holding the file's lock.
+    /// - Parameters:
+    ///   - file: the unreadable file, in this folder.
+    ///   - what: what it is, for the error, such as `the watches file`.
+    ///   - date: when it is moved, for its new name.
+    /// - Returns: the path it was moved to.
+    /// - Throws: ``StateFileError`` when it cannot be renamed.
+    public func setAside(_ file: URL, _ what: String, at date: Date) throws(StateFileError) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMddHHmmss"
+        let base = file.path + ".corrupt-" + formatter.string(from: date)
+        var target = base
+        var attempt = 1
+        while access(target, F_OK) == 0 {
+            attempt += 1
+            target = "\(base)-\(attempt)"
+        }
+        guard rename(file.path, target) == 0 else {
+            throw Self.failure(errno, "cannot move the corrupt \(what) aside to \(target)", path: file.path)
+        }
+        return target
+    }
+
     /// An error for a failed system call: permission problems apart from the rest.
     /// - Parameters:
     ///   - code: the `errno` value.
