@@ -130,9 +130,7 @@ public struct ProviderRunner: Sendable {
         }
         let missing = enrichesOnly(descriptor, query) ? [] : descriptor.missingFields(for: query)
         guard missing.isEmpty else {
-            let error = ProviderError(
-                .notAsked, provider: descriptor.id, "was not asked: it cannot search without these",
-                remedy: .addFields(missing))
+            let error = ProviderError.notAsked(missing, provider: descriptor.id)
             return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .notAsked, error: error))
         }
         if case .notLive(let remedy) = endpoint {

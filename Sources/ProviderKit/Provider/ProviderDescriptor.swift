@@ -59,6 +59,21 @@ public struct ProviderDescriptor: Sendable, Hashable {
         self.samples = samples
     }
 
+    /// Throws `not_asked` when a query lacks a field this provider cannot search without.
+    /// - Parameters:
+    ///   - query: the search.
+    ///   - provider: the id the provider runs under, for the error.
+    ///   - returnDayForRoundTrips: whether a round trip must name its return days: a service that takes one
+    ///     return day per call cannot search "any return".
+    /// - Throws: ``ProviderError/notAsked(_:provider:_:)`` naming the missing fields.
+    public func requireFields(
+        of query: SearchQuery, provider: ProviderID, returnDayForRoundTrips: Bool = false
+    ) throws(ProviderError) {
+        var missing = missingFields(for: query)
+        if returnDayForRoundTrips, query.roundTrip, query.returnDates == nil { missing.append(.returnDate) }
+        guard missing.isEmpty else { throw ProviderError.notAsked(missing, provider: provider) }
+    }
+
     /// Whether it sells trips by any of the modes a query allows: it sells trips, and the query allows every
     /// mode or one of its own.
     /// - Parameter query: the search.

@@ -92,6 +92,18 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         self.underlying = underlying
     }
 
+    /// `not_asked`: the search lacks fields the provider cannot search without, named in the remedy.
+    /// - Parameters:
+    ///   - missing: the fields the query lacks.
+    ///   - provider: the provider.
+    ///   - what: what cannot search, such as `its keyless service`; `it` by default.
+    /// - Returns: the error.
+    public static func notAsked(_ missing: [QueryField], provider: ProviderID, _ what: String = "it") -> ProviderError {
+        ProviderError(
+            .notAsked, provider: provider, "was not asked: \(what) cannot search without these",
+            remedy: .addFields(missing))
+    }
+
     /// `kiwi: <message>`.
     public var description: String { "\(provider): \(message)" }
 

@@ -48,21 +48,33 @@ public struct RouteDayPlan: Sendable, Hashable {
             guard let origin = route.origin, let destination = route.destination else { return nil }
             return (origin, destination)
         }
-        let departures = query.departureDates?.days ?? []
-        let returns: [LocalDate?] = query.returnDates.map { $0.days.map(Optional.some) } ?? [nil]
         var calls: [Call] = []
         var total = 0
-        for departure in departures {
-            for returnDate in returns where returnDate.map({ $0 >= departure }) ?? true {
-                for (origin, destination) in routes {
-                    total += 1
-                    guard calls.count < limit else { continue }
-                    calls.append(
-                        Call(origin: origin, destination: destination, departure: departure, returnDate: returnDate))
-                }
+        for (departure, returnDate) in Self.days(of: query) {
+            for (origin, destination) in routes {
+                total += 1
+                guard calls.count < limit else { continue }
+                calls.append(
+                    Call(origin: origin, destination: destination, departure: departure, returnDate: returnDate))
             }
         }
         self.calls = calls
         leftOut = total - calls.count
+    }
+
+    /// Each departure day of a query with each of its return days on or after it (a one-way query: each day
+    /// alone), earliest departure first, then earliest return: the days a service taking one of each per call
+    /// is asked for.
+    /// - Parameter query: the search.
+    /// - Returns: the pairs of days; none without departure days.
+    public static func days(of query: SearchQuery) -> [(departure: LocalDate, returnDate: LocalDate?)] {
+        let returns: [LocalDate?] = query.returnDates.map { $0.days.map(Optional.some) } ?? [nil]
+        var pairs: [(departure: LocalDate, returnDate: LocalDate?)] = []
+        for departure in query.departureDates?.days ?? [] {
+            for returnDate in returns where returnDate.map({ $0 >= departure }) ?? true {
+                pairs.append((departure, returnDate))
+            }
+        }
+        return pairs
     }
 }

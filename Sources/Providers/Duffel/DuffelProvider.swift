@@ -60,14 +60,8 @@ public struct DuffelProvider: OfferProvider {
     public func search(
         _ query: SearchQuery, using client: ProviderClient
     ) async throws(ProviderError) -> ProviderResponse {
-        var missing = descriptor.missingFields(for: query)
         // Each slice needs its own day: a round trip with any return day cannot be asked for.
-        if query.roundTrip, query.returnDates == nil { missing.append(.returnDate) }
-        guard missing.isEmpty else {
-            throw ProviderError(
-                .notAsked, provider: client.provider, "was not asked: it cannot search without these",
-                remedy: .addFields(missing))
-        }
+        try descriptor.requireFields(of: query, provider: client.provider, returnDayForRoundTrips: true)
         let plan = DuffelSearchPlan(query)
         guard !plan.requests.isEmpty else {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])

@@ -73,12 +73,7 @@ public struct FlixBusProvider: OfferProvider {
     public func search(
         _ query: SearchQuery, using client: ProviderClient
     ) async throws(ProviderError) -> ProviderResponse {
-        let missing = descriptor.missingFields(for: query)
-        guard missing.isEmpty else {
-            throw ProviderError(
-                .notAsked, provider: client.provider, "was not asked: it cannot search without these",
-                remedy: .addFields(missing))
-        }
+        try descriptor.requireFields(of: query, provider: client.provider)
         guard !query.roundTrip else {
             return ProviderResponse(
                 offers: [], notes: ["FlixBus sells each way on its own: search the way back as a one-way trip"])

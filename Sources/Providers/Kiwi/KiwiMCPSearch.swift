@@ -39,18 +39,9 @@ struct KiwiMCPSearch: Sendable {
     /// Plans the calls of a query that has its departure days.
     /// - Parameter query: the search.
     init(_ query: SearchQuery) {
-        let departures = query.departureDates?.days ?? []
-        let returns: [LocalDate?] = query.returnDates.map { $0.days.map(Optional.some) } ?? [nil]
-        var calls: [Call] = []
-        var total = 0
-        for departure in departures {
-            for returnDate in returns where returnDate.map({ $0 >= departure }) ?? true {
-                total += 1
-                if calls.count < Self.maximumCalls { calls.append(Call(departure: departure, returnDate: returnDate)) }
-            }
-        }
-        self.calls = calls
-        leftOut = total - calls.count
+        let days = RouteDayPlan.days(of: query)
+        calls = days.prefix(Self.maximumCalls).map { Call(departure: $0.departure, returnDate: $0.returnDate) }
+        leftOut = days.count - calls.count
     }
 
     /// The query fields the tool cannot search without that the query lacks.
@@ -149,9 +140,7 @@ extension KiwiProvider {
     {
         let missing = KiwiMCPSearch.missingFields(for: query)
         guard missing.isEmpty else {
-            throw ProviderError(
-                .notAsked, provider: client.provider, "was not asked: its keyless service cannot search without these",
-                remedy: .addFields(missing))
+            throw ProviderError.notAsked(missing, provider: client.provider, "its keyless service")
         }
         let plan = KiwiMCPSearch(query)
         guard !plan.calls.isEmpty else {

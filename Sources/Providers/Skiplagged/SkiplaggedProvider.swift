@@ -64,14 +64,8 @@ public struct SkiplaggedProvider: OfferProvider {
     public func search(
         _ query: SearchQuery, using client: ProviderClient
     ) async throws(ProviderError) -> ProviderResponse {
-        var missing = descriptor.missingFields(for: query)
         // A round trip needs its own return day: the tool takes one.
-        if query.roundTrip, query.returnDates == nil { missing.append(.returnDate) }
-        guard missing.isEmpty else {
-            throw ProviderError(
-                .notAsked, provider: client.provider, "was not asked: it cannot search without these",
-                remedy: .addFields(missing))
-        }
+        try descriptor.requireFields(of: query, provider: client.provider, returnDayForRoundTrips: true)
         let plan = Plan(query, limit: Self.maximumCalls)
         guard !plan.calls.isEmpty else {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
