@@ -147,21 +147,9 @@ struct HistoryFile {
 
     /// Appends bytes at the end and flushes them to disk.
     func append(_ bytes: [UInt8]) throws(StateFileError) {
-        var failure: Int32?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
+        if let failure = OwnerOnlyFile.writeAndFlush(bytes, to: descriptor) {
+            throw StateFolder.failure(failure, "cannot write the price history \(path)", path: path)
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        if let failure { throw StateFolder.failure(failure, "cannot write the price history \(path)", path: path) }
     }
 
     /// Flushes a new file's entry in its folder to disk, so that the file survives a power cut too.

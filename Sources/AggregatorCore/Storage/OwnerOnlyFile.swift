@@ -33,6 +33,29 @@ public enum OwnerOnlyFile {
         public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
     }
 
+    /// Writes every byte to an open file, going on after interrupted calls, then flushes it to disk.
+    /// - Parameters:
+    ///   - bytes: what to write.
+    ///   - descriptor: the open file.
+    /// - Returns: the `errno` of the first call that failed, or `nil` when all was written and flushed.
+    static func writeAndFlush(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Int32? {
+        var failure: Int32?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        return failure
+    }
+
     /// Writes a file atomically with owner-only permissions.
     /// - Parameters:
     ///   - data: the whole contents.
@@ -51,20 +74,7 @@ public enum OwnerOnlyFile {
             ".\(destination.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure(path: folder.path, code: errno) }
-        var failure: Int32?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        var failure = writeAndFlush(data, to: descriptor)
         close(descriptor)
         if failure == nil, rename(temporary.path, destination.path) != 0 { failure = errno }
         if let failure {
