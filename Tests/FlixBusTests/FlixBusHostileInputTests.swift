@@ -115,3 +115,28 @@ struct FlixBusHostileInputTests {
         #expect(error?.message.contains("is not a list of cities") == true)
     }
 }
+
+@Suite("FlixBus from a recording folder")
+struct FlixBusRecordingTests {
+    @Test("a folder of recorded answers replays, every broken ride skipped or left out with its reason")
+    func recording() async throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recording", isDirectory: true)
+        let client = ProviderClient(
+            testing: "flixbus", on: .file(folder), now: { FlixBusFixtures.retrievedAt })
+        let response = try await FlixBusProvider().search(FlixBusFixtures.query(), using: client)
+        #expect(response.offers.count == 1)
+        #expect(response.skipped == 3, "a leg by hovercraft, a free ride, a trip that is not an object")
+        #expect(
+            response.notes == [
+                "1 ride not on sale (sold out) was left out",
+                "asked for Vienna→Budapest, the service answered for another city→Prague; that ride was left out",
+            ])
+        let offer = try #require(response.offers.first)
+        #expect("\(offer.price.amount)" == "16.99", "a total sent as text; no fee stated, so the total")
+        let segment = try #require(offer.product.itinerary?.segments.first)
+        #expect(segment.mode == .bus, "BUS, in capitals")
+        #expect(segment.carrier.name == "FlixBus", "an operator the answer does not name")
+        #expect(segment.origin.station == "s1" && segment.origin.name == nil, "stations that are not a map")
+    }
+}
