@@ -22,9 +22,11 @@ func visit(_ node: JSONNode, depth: Int) {
     _ = try? node.lenientDecimal
     _ = try? node.lenientString
     _ = try? node.lenientBool
-    var writer = JSONWriter(style: .compact)
-    writer.decimal(try? node.decimal)
-    writer.string(try? node.string)
+    // One document per value: a writer holds one top-level value, and says so in a build with assertions.
+    var number = JSONWriter(style: .compact)
+    number.decimal(try? node.decimal)
+    var text = JSONWriter(style: .compact)
+    text.string(try? node.string)
     guard depth < 64 else { return }
     if let elements = try? node.elements {
         for element in elements { visit(element, depth: depth + 1) }
