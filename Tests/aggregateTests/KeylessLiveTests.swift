@@ -48,7 +48,7 @@ struct KeylessLiveTests {
         try Aggregator(
             providers: AggregateTool.builtInProviders.filter { ["kiwi", "skiplagged"].contains($0.descriptor.id) },
             settings: try SearchSettings(
-                deadline: .seconds(30),
+                deadline: .seconds(120),
                 endpoints: ["kiwi": .mcp(kiwi.baseURL), "skiplagged": .mcp(skiplagged.baseURL)]))
     }
 
