@@ -15,11 +15,13 @@ struct MCPToolTests {
         get throws { try #require(MCPTool.candidates(providerIDs: ids).first { $0.name == "search_flights" }) }
     }
 
-    static func words(_ arguments: [(name: String, value: MCPValue)], tool: MCPTool? = nil) throws -> [String] {
+    static func options(
+        _ arguments: [(name: String, value: MCPValue)], tool: MCPTool? = nil
+    ) throws -> ParsedOptions {
         let tool = try tool ?? searchFlights
         let options = AggregateTool.command(named: tool.command)?.configuration.options ?? []
-        return try MCPToolArguments.commandLine(
-            arguments, properties: tool.properties(options: options, providerIDs: ids))
+        return try MCPToolArguments.options(
+            arguments, properties: tool.properties(options: options, providerIDs: ids), command: tool.command)
     }
 
     @Test func optionsBecomeTypedProperties() throws {
@@ -62,31 +64,29 @@ struct MCPToolTests {
         #expect(!compare.contains("wide"))
         // An option the tool does not list is refused in the tool's terms.
         let searchCars = try #require(tools.first { $0.name == "search_cars" })
-        #expect(throws: UsageError.self) { try Self.words([("cabin", .string("business"))], tool: searchCars) }
+        #expect(throws: UsageError.self) { try Self.options([("cabin", .string("business"))], tool: searchCars) }
     }
 
-    @Test func argumentsBecomeTheCommandLine() throws {
-        let words = try Self.words([
+    @Test func argumentsFillTheCommandsOptions() throws {
+        let options = try Self.options([
             ("from", .string("VIE")), ("providers", .array([.string("kiwi"), .string("aviasales")])),
             ("round_trip", .bool(true)), ("offline", .bool(false)), ("limit", .number("5")), ("airline", .null),
             ("max_price", .string("-3")),
         ])
-        #expect(
-            words == [
-                "--from=VIE", "--providers=kiwi,aviasales", "--round-trip", "--limit=5", "--max-price=-3",
-            ])
-        // The command's own parser reads them as the command line would.
-        let options = try ParsedOptions.parse(words, specs: QueryOptions.specs, command: "search")
+        // The same values the command line's words would give.
+        let words = ["--from=VIE", "--providers=kiwi,aviasales", "--round-trip", "--limit=5", "--max-price=-3"]
+        let parsed = try ParsedOptions.parse(words, specs: QueryOptions.specs, command: "search")
+        for key in [OptionKey.from, .providers, .limit, .maxPrice, .offline, .airline] {
+            #expect(options.value(key) == parsed.value(key), "\(key)")
+        }
         #expect(options.value(.maxPrice) == "-3")
         #expect(options.has(.roundTrip))
+        #expect(!options.has(.offline))
     }
 
-    @Test func positionalWordsFollowTheEndOfOptions() throws {
+    @Test func positionalValuesAreNeverOptions() throws {
         let tool = try #require(MCPTool.candidates(providerIDs: Self.ids).first { $0.name == "list_providers" })
-        let words = try Self.words([("providers", .array([.string("--help"), .string("sita")]))], tool: tool)
-        #expect(words == ["--", "--help", "sita"])
-        let options = try ParsedOptions.parse(
-            words, specs: ProvidersCommand.configuration.options, command: "providers")
+        let options = try Self.options([("providers", .array([.string("--help"), .string("sita")]))], tool: tool)
         #expect(!options.wantsHelp)
         #expect(options.positional == ["--help", "sita"])
     }
@@ -103,7 +103,7 @@ struct MCPToolTests {
     ])
     func mistakesAreUsageErrorsInTheToolsTerms(name: String, value: MCPValue, message: String) {
         let names = MCPTool.propertyNames(QueryOptions.specs)
-        let error = #expect(throws: UsageError.self) { try Self.words([(name, value)]) }
+        let error = #expect(throws: UsageError.self) { try Self.options([(name, value)]) }
         #expect(error.map { MCPWording.line($0, names: names) } == message)
     }
 

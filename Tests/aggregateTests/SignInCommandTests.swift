@@ -102,6 +102,29 @@ struct SignInCommandTests {
         #expect(!output.stdout.contains("t-1") && !output.stderr.contains("t-1"))
     }
 
+    @Test func theToolCallsOfOneMCPSessionSignInOnce() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("aggregate-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = [
+            "AGGREGATE_FARES_CLIENT_ID": "app", "AGGREGATE_FARES_CLIENT_SECRET": Self.secret, "HOME": home.path,
+        ]
+        // As `aggregate mcp` does: one context, hence one engine, for every call of the session.
+        let context = CommandContext(
+            environment: environment, catalog: ProviderCatalog([FareProvider(base: server.baseURL)]))
+        let runner = MCPToolRunner(
+            tools: MCPTool.available(commands: ["search", "compare"], providerIDs: ["fares"]), context: context,
+            operatorOptions: [(key: .timeout, value: "120")])
+        for name in ["search_flights", "search_trips", "compare_sources", "search_flights"] {
+            let tool = try #require(runner.tool(named: name))
+            let result = await runner.call(tool, arguments: [("providers", .string("fares"))])
+            #expect(!result.isError, "\(name)")
+        }
+        #expect(server.requests.filter { $0.path == "/oauth/token" }.count == 1)
+        #expect(server.requests.contains { $0.path == "/fares" })
+    }
+
     @Test func oneCredentialAloneLeavesItOnItsSamples() async throws {
         let server = try server()
         defer { server.stop() }

@@ -22,20 +22,23 @@ struct CommandContext: Sendable {
     /// The config file as read once for the command (each setting checked on its own), or why it cannot
     /// be used. A command that takes no setting from it never sees its mistakes.
     var configFile: Result<ConfigFile, UsageError>
-    /// The aggregators a long-running server keeps between requests; `nil` for one command's run, which
-    /// makes its own.
-    var aggregators: AggregatorPool?
+    /// What the process builds once and every command of it reuses: connections, tokens and, in a server,
+    /// its aggregators.
+    var engine: Engine
 
     /// Creates a context.
     /// - Parameters:
     ///   - environment: the process environment.
     ///   - catalog: the installed providers.
     ///   - configFile: the config file as read; by default it is read from the folders `environment` names.
+    ///   - engine: the process's engine; a new one by default.
     init(
-        environment: [String: String], catalog: ProviderCatalog, configFile: Result<ConfigFile, UsageError>? = nil
+        environment: [String: String], catalog: ProviderCatalog, configFile: Result<ConfigFile, UsageError>? = nil,
+        engine: Engine = Engine()
     ) {
         self.environment = environment
         self.catalog = catalog
+        self.engine = engine
         self.configFile =
             configFile
             ?? Result { () throws(UsageError) in

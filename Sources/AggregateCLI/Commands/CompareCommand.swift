@@ -4,7 +4,7 @@ import ProviderKit
 
 /// `aggregate compare`: runs the same query as `search` and shows the providers side by side — how each
 /// did, and who sells the same trip for less.
-struct CompareCommand: Command {
+struct CompareCommand: AnsweringCommand {
     static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Show the providers side by side: how each did, and who sells the same trip for less",
@@ -51,35 +51,31 @@ struct CompareCommand: Command {
         wide = options.has(.wide)
     }
 
-    func run(console: Console) async -> ExitCode {
+    var format: OutputFormat { options.format }
+
+    func answer(progress: (@Sendable (SearchProgress) -> Void)?) async -> CommandAnswer<CompareRenderer> {
         var query = options.query
         // The figures must cover every matching trip, so the search runs unlimited and the limit is
         // applied to the shared trips alone.
         let limit = query.limit
         query.limit = nil
-        let result: SearchResult
+        let search: (result: SearchResult, warnings: [Notice])
         do {
-            result = try await options.search(query, console: console)
+            search = try await options.search(query, progress: progress)
         } catch {
-            console.printError("error: \(Wording.setup(error))")
-            return .usage
+            return .failure(Wording.setup(error), status: .usage)
         }
+        let result = search.result
         let comparison = SourceComparison(result, order: order, limit: limit)
-        // A terminal's table fits its width unless --wide; a pipe or a file gets the full table.
-        let width = wide ? nil : console.terminalWidth()
-        CompareRenderer(comparison: comparison).write(options.format, to: console, width: width)
         // The comparison's notes are the search's plus its own, so they are reported in their place.
         var reported = result
         reported.notes = comparison.notes
-        Diagnostics(
-            verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
-            providersNamed: options.providersNamed, providers: options.providers
-        )
-        .report(reported, to: console)
+        var notices = search.warnings + options.notices(for: reported)
         if !result.offers.isEmpty, comparison.sharedTotal == 0 {
-            console.printError("note: no trip is sold by more than one of the selected providers")
+            notices.append(.note("no trip is sold by more than one of the selected providers"))
         }
-        Diagnostics.reportSamples(in: result.outcomes, format: options.format, to: console)
-        return ExitCode(result.completeness)
+        return CommandAnswer(
+            output: CompareRenderer(comparison: comparison), notices: notices, status: ExitCode(result.completeness),
+            sampleNotes: Wording.samples(result.outcomes))
     }
 }

@@ -4,7 +4,7 @@ import ProviderKit
 
 /// `aggregate dates`: which day is cheapest? One search over a range of days, its matching trips grouped by
 /// the day they leave, each day's cheapest trip shown.
-struct DatesCommand: Command {
+struct DatesCommand: AnsweringCommand {
     static let configuration = CommandConfiguration(
         name: "dates",
         abstract: "Find the cheapest day to fly: one row per day of a range with its cheapest trip",
@@ -34,32 +34,30 @@ struct DatesCommand: Command {
         wide = options.has(.wide)
     }
 
-    func run(console: Console) async -> ExitCode {
+    var format: OutputFormat { options.format }
+
+    func answer(progress: (@Sendable (SearchProgress) -> Void)?) async -> CommandAnswer<DatesRenderer> {
         var query = options.query
         // Every matching trip, cheapest first: a day's first trip is then its cheapest.
         query.sort = .price
         query.limit = nil
-        let result: SearchResult
+        let search: (result: SearchResult, warnings: [Notice])
         do {
-            result = try await options.search(query, console: console)
+            search = try await options.search(query, progress: progress)
         } catch {
-            console.printError("error: \(Wording.setup(error))")
-            return .usage
+            return .failure(Wording.setup(error), status: .usage)
         }
+        let result = search.result
         let days = CheapestDays(result)
-        let width = wide ? nil : console.terminalWidth()
-        DatesRenderer(result: result, days: days).write(options.format, to: console, width: width)
-        Diagnostics(
-            verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
-            providersNamed: options.providersNamed, providers: options.providers
-        )
-        .report(result, to: console)
+        var notices = search.warnings + options.notices(for: result)
         if days.undated > 0 {
-            console.printError(
-                "note: \(days.undated == 1 ? "1 matching trip carries" : "\(days.undated) matching trips carry") "
-                    + "no departure date, so no day shows \(days.undated == 1 ? "it" : "them")")
+            notices.append(
+                .note(
+                    "\(days.undated == 1 ? "1 matching trip carries" : "\(days.undated) matching trips carry") "
+                        + "no departure date, so no day shows \(days.undated == 1 ? "it" : "them")"))
         }
-        Diagnostics.reportSamples(in: result.outcomes, format: options.format, to: console)
-        return ExitCode(result.completeness)
+        return CommandAnswer(
+            output: DatesRenderer(result: result, days: days), notices: notices, status: ExitCode(result.completeness),
+            sampleNotes: Wording.samples(result.outcomes))
     }
 }

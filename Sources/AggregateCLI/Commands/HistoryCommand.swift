@@ -4,7 +4,7 @@ import ProviderKit
 
 /// `aggregate history NAME`: each seller's price over time for a watch's cheapest trips, or one trip, as a
 /// table with a sparkline per seller, JSON or CSV, and as an SVG chart.
-struct HistoryCommand: Command {
+struct HistoryCommand: AnsweringCommand {
     /// What `--format` takes.
     static let formats: [OutputFormat] = [.table, .json, .csv]
     /// How many trips are shown unless `--limit` says otherwise.
@@ -73,49 +73,49 @@ struct HistoryCommand: Command {
         folder = UserFolders(environment: context.environment).data
     }
 
-    func run(console: Console) async -> ExitCode {
+    func answer(progress: (@Sendable (SearchProgress) -> Void)?) async -> CommandAnswer<HistoryOutput> {
         guard let folder else {
-            console.printError("error: cannot tell where watches are kept; set XDG_DATA_HOME or HOME")
-            return .failure
+            return .failure("cannot tell where watches are kept; set XDG_DATA_HOME or HOME", status: .failure)
         }
         let store = WatchStore(folder: folder)
         let view: PriceHistoryView
         do {
             view = try Self.view(of: name, trip: trip, limit: limit, store: store)
         } catch {
-            console.printError("error: \(error.message)")
-            return .failure
+            return .failure(error.message, status: .failure)
         }
+        var notices: [Notice] = []
         if view.corruptLines > 0 {
-            console.printError(
-                "note: \(view.corruptLines) line\(view.corruptLines == 1 ? "" : "s") of the history could not be read "
-                    + "and \(view.corruptLines == 1 ? "was" : "were") skipped")
+            notices.append(
+                .note(
+                    "\(view.corruptLines) line\(view.corruptLines == 1 ? "" : "s") of the history could not be read "
+                        + "and \(view.corruptLines == 1 ? "was" : "were") skipped"))
         }
         if view.unfinishedRecords > 0 {
-            console.printError(
-                "note: \(view.unfinishedRecords) record\(view.unfinishedRecords == 1 ? "" : "s") of a run that never "
-                    + "finished \(view.unfinishedRecords == 1 ? "was" : "were") skipped")
+            notices.append(
+                .note(
+                    "\(view.unfinishedRecords) record\(view.unfinishedRecords == 1 ? "" : "s") of a run that never "
+                        + "finished \(view.unfinishedRecords == 1 ? "was" : "were") skipped"))
         }
         if let trip, view.trips.isEmpty, !view.runs.isEmpty {
-            console.printError(
-                "error: the history of \(name) has no trip \(trip); 'aggregate history \(name)' lists them")
-            return .failure
+            notices.append(.error("the history of \(name) has no trip \(trip); 'aggregate history \(name)' lists them"))
+            return CommandAnswer(output: nil, notices: notices, status: .failure)
         }
         if view.runs.isEmpty, format == .table {
-            console.printError("\(name) has not run yet; 'aggregate watch run \(name)' runs it")
+            notices.append(.plain("\(name) has not run yet; 'aggregate watch run \(name)' runs it"))
         }
-        HistoryRenderer(view: view).write(format, to: console)
+        var status = ExitCode.success
         if let chart {
             let text = PriceChart(view: view).document.text
             do throws(OwnerOnlyFile.Failure) {
                 try OwnerOnlyFile.save(Data(text.utf8), to: URL(fileURLWithPath: chart))
+                if format == .table { notices.append(.plain("wrote the chart to \(chart)")) }
             } catch {
-                console.printError("error: the chart was not written: \(error)")
-                return .failure
+                notices.append(.error("the chart was not written: \(error)"))
+                status = .failure
             }
-            if format == .table { console.printError("wrote the chart to \(chart)") }
         }
-        return .success
+        return CommandAnswer(output: HistoryOutput(view: view), notices: notices, status: status)
     }
 
     /// The view of a watch's history, for this command and the `price_history` tool.

@@ -4,7 +4,7 @@ import ProviderKit
 
 /// `aggregate providers`: what is installed, what each offers, and which endpoint each uses now; with
 /// `--check`, one small real request to each live provider, with its status and latency.
-struct ProvidersCommand: Command {
+struct ProvidersCommand: AnsweringCommand {
     /// What `--format` takes.
     static let formats: [OutputFormat] = [.table, .json]
 
@@ -85,35 +85,17 @@ struct ProvidersCommand: Command {
         (catalog.provider(descriptor.id) as? ExternalProvider)?.program.foundIn ?? "installed"
     }
 
-    func run(console: Console) async -> ExitCode {
-        if let check { return await runCheck(settings: check, console: console) }
-        let descriptors = listed.map(\.descriptor)
-        if format == .json {
-            console.writeOut(ProvidersDocument(entries: descriptors.map(entry)).printed())
-            return .success
-        }
-        var table = TextTable(columns: [
-            .init(title: "ID"), .init(title: "NAME"), .init(title: "OFFERS"), .init(title: "CURRENCY"),
-            .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"), .init(title: "CREDENTIALS"),
-            .init(title: "WITH --LIVE"),
-        ])
+    func answer(progress: (@Sendable (SearchProgress) -> Void)?) async -> CommandAnswer<ProvidersOutput> {
+        if let check { return await answerCheck(settings: check) }
         // Where each was found matters only once outside programs are among them.
-        let showFoundIn = listed.contains { $0 is ExternalProvider }
-        if showFoundIn { table.columns.append(.list("FOUND IN")) }
-        // A row's cells beyond the table's columns are dropped: FOUND IN only shows when it was added.
-        for descriptor in descriptors {
-            table.append([
-                descriptor.id.rawValue, descriptor.displayName,
-                descriptor.offersText,
-                descriptor.nativeCurrency?.rawValue ?? "-",
-                descriptor.capabilities.map(\.rawValue).sorted().joined(separator: ", "),
-                endpoints.endpoints[descriptor.id]?.description ?? "embedded",
-                endpoints.origins[descriptor.id] ?? "default", credentialState(descriptor), liveState(descriptor),
-                foundIn(descriptor),
-            ])
+        let rows = listed.map(\.descriptor).map { descriptor in
+            ProvidersOutput.Row(
+                entry: entry(descriptor), capabilities: descriptor.capabilities.map(\.rawValue).sorted(),
+                foundIn: foundIn(descriptor))
         }
-        console.writeOut(table.render(bold: console.colors) + "\n")
-        return .success
+        return CommandAnswer(
+            output: .list(rows, showFoundIn: listed.contains { $0 is ExternalProvider }), notices: [],
+            status: .success)
     }
 
     /// A provider as the JSON document lists it.
@@ -126,38 +108,25 @@ struct ProvidersCommand: Command {
             credentialVariables: CredentialVariables.variables(of: descriptor), foundIn: foundIn(descriptor))
     }
 
-    /// Asks every live provider listed one small question, and shows how each answered.
-    private func runCheck(settings: SearchSettings, console: Console) async -> ExitCode {
+    /// Asks every live provider listed one small question, and answers how each did.
+    private func answerCheck(settings: SearchSettings) async -> CommandAnswer<ProvidersOutput> {
         let live = listed.filter { settings.endpoint(of: $0.descriptor.id).isRemote }
         guard !live.isEmpty else {
-            console.printError(
-                "no provider can be asked live: set a provider's credentials (AGGREGATE_<ID>_API_KEY, or _CLIENT_ID "
-                    + "and _CLIENT_SECRET) or its endpoint "
-                    + "(--endpoint ID=live or ID=https://…); 'aggregate providers' shows each one's endpoint")
-            return .success
+            return CommandAnswer(
+                output: nil,
+                notices: [
+                    .plain(
+                        "no provider can be asked live: set a provider's credentials (AGGREGATE_<ID>_API_KEY, or "
+                            + "_CLIENT_ID and _CLIENT_SECRET) or its endpoint "
+                            + "(--endpoint ID=live or ID=https://…); 'aggregate providers' shows each one's endpoint")
+                ], status: .success)
         }
         let seconds = Int64(Date().timeIntervalSince1970.rounded(.down)) / 86_400
         let results = await ProviderCheck(providers: live, settings: settings).run(
             today: LocalDate(daysSinceEpoch: seconds))
         let answered = results.filter { $0.outcome.status.answered }.count
-        if format == .json {
-            console.writeOut(ProviderCheckDocument(results: results).printed())
-        } else {
-            var table = TextTable(columns: [
-                .init(title: "ID"), .init(title: "ENDPOINT"), .init(title: "STATUS"),
-                .init(title: "TIME", alignRight: true), .init(title: "OFFERS", alignRight: true),
-                .list("PROBLEM"),
-            ])
-            for result in results {
-                let outcome = result.outcome
-                table.append([
-                    outcome.provider.rawValue, result.endpoint.description, outcome.status.rawValue,
-                    "\(outcome.latency.inMilliseconds) ms", "\(outcome.offerCount)",
-                    outcome.error.map(Wording.error) ?? "",
-                ])
-            }
-            console.writeOut(table.render(bold: console.colors) + "\n")
-        }
-        return answered == results.count ? .success : answered == 0 ? .noProviderAnswered : .partial
+        return CommandAnswer(
+            output: .check(results), notices: [],
+            status: answered == results.count ? .success : answered == 0 ? .noProviderAnswered : .partial)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import ProviderKit
 
 /// `aggregate search`: asks the providers, merges and ranks their offers, and prints them.
-struct SearchCommand: Command {
+struct SearchCommand: AnsweringCommand {
     static let configuration = CommandConfiguration(
         name: "search",
         abstract: "Ask several travel providers at once and print one merged, ranked list of offers",
@@ -31,23 +31,18 @@ struct SearchCommand: Command {
         wide = options.has(.wide)
     }
 
-    func run(console: Console) async -> ExitCode {
-        let result: SearchResult
+    var format: OutputFormat { options.format }
+
+    func answer(progress: (@Sendable (SearchProgress) -> Void)?) async -> CommandAnswer<SearchRenderer> {
+        let search: (result: SearchResult, warnings: [Notice])
         do {
-            result = try await options.search(options.query, console: console)
+            search = try await options.search(options.query, progress: progress)
         } catch {
-            console.printError("error: \(Wording.setup(error))")
-            return .usage
+            return .failure(Wording.setup(error), status: .usage)
         }
-        // A terminal's table fits its width unless --wide; a pipe or a file gets the full table.
-        let width = wide ? nil : console.terminalWidth()
-        SearchRenderer(result: result).write(options.format, to: console, width: width)
-        Diagnostics(
-            verbose: options.verbose, endpoints: options.endpointOrigins, settings: options.settings,
-            providersNamed: options.providersNamed, providers: options.providers
-        )
-        .report(result, to: console)
-        Diagnostics.reportSamples(in: result.outcomes, format: options.format, to: console)
-        return ExitCode(result.completeness)
+        return CommandAnswer(
+            output: SearchRenderer(result: search.result),
+            notices: search.warnings + options.notices(for: search.result),
+            status: ExitCode(search.result.completeness), sampleNotes: Wording.samples(search.result.outcomes))
     }
 }

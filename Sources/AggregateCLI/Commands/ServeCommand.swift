@@ -160,12 +160,14 @@ struct ServeCommand: Command {
         } else {
             backend = LocalBackend(store: settings.cache ?? MemoryAnswerStore())
         }
+        let shared = SharedServices(
+            coordinator: backend.coordinator, budgets: backend.budgets, observer: metrics,
+            connections: context.engine.shared.connections)
         let pool = AggregatorPool(
-            settings: settings,
-            shared: SharedServices(coordinator: backend.coordinator, budgets: backend.budgets, observer: metrics),
+            settings: settings, shared: shared,
             transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes))
         var context = context
-        context.aggregators = pool
+        context.engine = Engine(shared: shared, aggregators: pool)
         let installed = AggregateTool.commands.map { $0.configuration.name }
         let runner = MCPToolRunner(
             tools: MCPTool.available(commands: installed, providerIDs: context.catalog.ids.map(\.rawValue)),
@@ -175,12 +177,14 @@ struct ServeCommand: Command {
         let stopping = StopFlag()
         var queries: [ServeRoute: QueryRoute] = [:]
         for route in [ServeRoute.search, .compare, .dates, .providers] {
-            if let command = route.command, installed.contains(command) {
+            if let name = route.command, installed.contains(name),
+                let command = AggregateTool.command(named: name) as? any AnsweringCommand.Type
+            {
                 queries[route] = QueryRoute(command: command, context: context, operatorOptions: operatorOptions)
             }
         }
         let router = ServeRouter(
-            token: token, origins: origins, searches: searches, queries: queries,
+            token: token, origins: origins, searches: searches, joined: JoinedSearches(), queries: queries,
             mcp: MCPHTTPEndpoint(runner: runner, sessions: sessions, searches: searches),
             health: ServeHealth(backend: backend, metrics: metrics, stopping: { stopping.isSet }), metrics: metrics)
         let server: SocketServer

@@ -4,8 +4,9 @@ import ProviderKit
 
 /// One tool the MCP server offers: a subcommand run with its `--format json` output as the result.
 ///
-/// A tool names its command rather than holding its own logic, so that a call parses, validates and runs
-/// exactly what `aggregate <command>` would: the server and the command line cannot drift apart.
+/// A tool names its command rather than holding its own logic, so that a call is filled from the command's
+/// option table, checked and answered exactly as `aggregate <command>` would: the server and the command line
+/// cannot drift apart.
 struct MCPTool: Sendable {
     /// The tool's name, such as `search_flights`.
     var name: String
@@ -15,8 +16,8 @@ struct MCPTool: Sendable {
     var description: String
     /// The subcommand it runs, such as `search`.
     var command: String
-    /// Arguments every call adds, such as `--kind=flights`.
-    var fixedArguments: [String] = []
+    /// Options every call has, such as `--kind flights`: the option and its value, `nil` for a flag.
+    var fixedOptions: [(key: OptionKey, value: String?)] = []
     /// Options of the command the tool's caller may not set, besides those every tool hides.
     var hiddenOptions: Set<OptionKey> = []
     /// The kind of search the tool runs, when it runs one kind only: options of another kind are not listed
@@ -50,7 +51,7 @@ struct MCPTool: Sendable {
                     how many offers matched, and the offers. Providers that fail are reported, not fatal. \
                     Flights only: search_trips adds trains, coaches and ferries.
                     """,
-                command: "search", fixedArguments: ["--kind=flights"], hiddenOptions: [.kind, .mode], kind: .flights,
+                command: "search", fixedOptions: [(.kind, "flights")], hiddenOptions: [.kind, .mode], kind: .flights,
                 outputSchema: SearchDocument.schema, summary: .search),
             MCPTool(
                 name: "search_trips", title: "Search trips by any mode",
@@ -70,7 +71,7 @@ struct MCPTool: Sendable {
                     Search rental cars across the installed car providers. Prices are per day, converted into \
                     one currency and ranked. The result is the aggregate.search.v1 JSON document.
                     """,
-                command: "search", fixedArguments: ["--kind=cars"], hiddenOptions: [.kind], kind: .cars,
+                command: "search", fixedOptions: [(.kind, "cars")], hiddenOptions: [.kind], kind: .cars,
                 outputSchema: SearchDocument.schema, summary: .search),
             MCPTool(
                 name: "compare_sources", title: "Compare providers",
@@ -108,7 +109,7 @@ struct MCPTool: Sendable {
                     status, latency and offers, or the error. The result is the aggregate.providers.check.v1 \
                     JSON document.
                     """,
-                command: "providers", fixedArguments: ["--check"], hiddenOptions: [.check],
+                command: "providers", fixedOptions: [(.check, nil)], hiddenOptions: [.check],
                 positional: MCPToolProperty(
                     positional: "providers", type: ids, description: "Provider ids to check (default: every live one)"),
                 outputSchema: "aggregate.providers.check.v1", summary: .providers),

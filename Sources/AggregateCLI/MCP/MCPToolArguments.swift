@@ -2,26 +2,27 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// Turns a call's `arguments` back into the words of a command line, so that the command's own parser
-/// and validation judge them.
+/// Fills a command's options from a call's `arguments`, by the same option table and rules as the command
+/// line's words.
 ///
-/// Each property becomes `--name=value` (the `=` form, so a value starting with a dash is never taken for
-/// an option); a list repeats the option, or joins its values with commas where the option takes one
-/// list (`--providers`); a flag is written when `true` and left out when `false`; `null` is the same as
-/// leaving a property out. Types are checked only as far as JSON goes — a number or a string where a
-/// value is expected, `true` or `false` for a flag, an array or a single value for a list — and the
-/// values themselves are left to the command, whose messages say what is wrong with them.
+/// Each property is its option; a list repeats the option, or joins its values with commas where the option
+/// takes one list (`--providers`); a flag is given when `true` and left out when `false`; `null` is the same
+/// as leaving a property out. Types are checked only as far as JSON goes — a number or a string where a
+/// value is expected, `true` or `false` for a flag, an array or a single value for a list — and the values
+/// themselves are left to the command, whose messages say what is wrong with them.
 enum MCPToolArguments {
-    /// The command-line words for the arguments.
+    /// The options the arguments give.
     /// - Parameters:
     ///   - arguments: the `arguments` object of the call, already known to be an object or absent.
     ///   - properties: the tool's properties.
-    /// - Returns: the words, in the order the arguments were given.
-    /// - Throws: ``UsageError`` for an unknown property or a value of the wrong JSON type.
-    static func commandLine(
-        _ arguments: [(name: String, value: MCPValue)], properties: [MCPToolProperty]
-    ) throws(UsageError) -> [String] {
-        var words: [String] = []
+    ///   - command: the tool's command, for messages.
+    /// - Returns: the options, in the order the arguments were given.
+    /// - Throws: ``UsageError`` for an unknown property, a value of the wrong JSON type, or an option given
+    ///   twice.
+    static func options(
+        _ arguments: [(name: String, value: MCPValue)], properties: [MCPToolProperty], command: String
+    ) throws(UsageError) -> ParsedOptions {
+        var given: [GivenOption] = []
         var positional: [String] = []
         for (name, value) in arguments {
             guard let property = properties.first(where: { $0.name == name }) else {
@@ -39,19 +40,18 @@ enum MCPToolArguments {
             case .option(let spec):
                 if property.type == .boolean && !property.isList {
                     guard case .bool(let on) = value else { throw mistyped(property, value) }
-                    if on { words.append(spec.name) }
+                    if on { given.append(GivenOption(spec: spec, value: nil)) }
                     continue
                 }
-                let given = try values(value, of: property)
+                let values = try values(value, of: property)
                 if property.joinsList {
-                    if !given.isEmpty { words.append("\(spec.name)=\(given.joined(separator: ","))") }
+                    if !values.isEmpty { given.append(GivenOption(spec: spec, value: values.joined(separator: ","))) }
                 } else {
-                    words += given.map { "\(spec.name)=\($0)" }
+                    given += values.map { GivenOption(spec: spec, value: $0) }
                 }
             }
         }
-        // Words after `--` are never read as options, whatever they start with.
-        return positional.isEmpty ? words : words + ["--"] + positional
+        return try ParsedOptions(given: given, positional: positional, command: command)
     }
 
     /// The text of each value: one for a single value, each element's for a list.

@@ -2,12 +2,12 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// Runs tool calls: each one as its command, parsed and validated by the command's own code and run with
-/// `--format json`, its output captured.
+/// Runs tool calls: each one as its command's typed answer, its options filled from the call's arguments by
+/// the command's own option table, its document the result.
 struct MCPToolRunner: Sendable {
     /// The tools offered, in the order `tools/list` gives them.
     let tools: [MCPTool]
-    /// The environment and the installed providers, as every command sees them.
+    /// The environment, the installed providers and the process's engine, as every command sees them.
     let context: CommandContext
     /// Options the operator gave `aggregate mcp` (endpoints, a rates file, the deadline and the size cap),
     /// added to every call whose command takes them and whose arguments do not set them.
@@ -37,50 +37,58 @@ struct MCPToolRunner: Sendable {
     ///   - arguments: the call's `arguments` members.
     /// - Returns: the result: never a protocol error, whatever the arguments or the providers did.
     func call(_ tool: MCPTool, arguments: [(name: String, value: MCPValue)]) async -> MCPToolResult {
-        guard let command = AggregateTool.command(named: tool.command) else {
+        guard let command = AggregateTool.command(named: tool.command) as? any AnsweringCommand.Type else {
             return .error("error: the '\(tool.command)' command is not installed.")
         }
+        return await call(tool, command: command, arguments: arguments)
+    }
+
+    private func call<Answering: AnsweringCommand>(
+        _ tool: MCPTool, command: Answering.Type, arguments: [(name: String, value: MCPValue)]
+    ) async -> MCPToolResult {
         let configuration = command.configuration
         let names = MCPTool.propertyNames(configuration.options)
         let properties = tool.properties(options: configuration.options, providerIDs: providerIDs)
-        let captured = MCPCapturedOutput()
-        let status: ExitCode
+        let answer: CommandAnswer<Answering.Output>
         do {
-            let given = try MCPToolArguments.commandLine(arguments, properties: properties)
-            let asked = try ParsedOptions.parse(given, specs: configuration.options, command: configuration.name)
-            let keys = Set(configuration.options.map(\.key))
-            var fixed = tool.fixedArguments
-            if keys.contains(.format) { fixed.append("\(OptionKey.format)=json") }
-            let operatorWords = operatorOptions.filter { keys.contains($0.key) }.map {
-                (key: $0.key, word: $0.value.isEmpty ? "\($0.key)" : "\($0.key)=\($0.value)")
-            }
-            let words = fixed + operatorWords.filter { !asked.gave($0.key) }.map(\.word)
-            let typed = try ParsedOptions.parse(
-                words + given, specs: configuration.options, command: configuration.name)
+            let asked = try MCPToolArguments.options(arguments, properties: properties, command: configuration.name)
+            let own = try ownOptions(of: tool, configuration: configuration)
+            let typed = asked.adding(own)
             if Self.limits.contains(where: asked.gave) {
-                // The operator's limits are what the command would use with the operator's words alone, every
-                // one of them, including those the call's arguments replace.
-                let own = try ParsedOptions.parse(
-                    fixed + operatorWords.map(\.word), specs: configuration.options,
-                    command: configuration.name)
                 try Self.checkLimits(typed, against: own, context: context, command: configuration.name)
             }
             let options = try KeptSettings.apply(
                 to: typed, specs: configuration.options, context: context, command: configuration.name)
-            let instance = try command.init(options: options, context: context)
-            status = await instance.run(console: captured.console)
+            answer = try await Answering(options: options, context: context).answer(progress: nil)
         } catch {
             return .error(MCPWording.line(error, names: names))
         }
-        let output = captured.standardOutput
-        let errors = captured.errorLines.filter { $0.hasPrefix("error:") }
-        if status == .usage || output.isEmpty {
-            let message = errors.isEmpty ? "error: the command printed nothing." : errors.joined(separator: " ")
+        guard let output = answer.output, answer.status != .usage else {
+            let errors = answer.errorLines
+            let message = errors.isEmpty ? "error: the command has no answer." : errors.joined(separator: " ")
             return .error(MCPWording.replacingOptions(in: message, names: names))
         }
+        let document = Array(output.document.printed().utf8)
         return MCPToolResult(
-            isError: status == .noProviderAnswered || status == .failure,
-            summary: MCPSummary.text(tool.summary, document: output, names: names), document: output)
+            isError: answer.status == .noProviderAnswered || answer.status == .failure,
+            summary: MCPSummary.text(tool.summary, document: document, names: names), document: document)
+    }
+
+    /// What every call of a tool has before its arguments: the tool's fixed options, the JSON format and the
+    /// operator's options that its command takes. These are also the operator's limits: what the command would
+    /// use if a call gave none.
+    private func ownOptions(of tool: MCPTool, configuration: CommandConfiguration) throws(UsageError) -> ParsedOptions {
+        let specs = Dictionary(configuration.options.map { ($0.key, $0) }) { first, _ in first }
+        var given: [GivenOption] = []
+        for (key, value) in tool.fixedOptions {
+            if let spec = specs[key] { given.append(GivenOption(spec: spec, value: value)) }
+        }
+        if let format = specs[.format] { given.append(GivenOption(spec: format, value: OutputFormat.json.rawValue)) }
+        for (key, value) in operatorOptions {
+            guard let spec = specs[key] else { continue }
+            given.append(GivenOption(spec: spec, value: spec.valueName == nil ? nil : value))
+        }
+        return try ParsedOptions(given: given, command: configuration.name)
     }
 
     /// Refuses a call whose arguments raise a limit above what the operator set (or, where the operator set

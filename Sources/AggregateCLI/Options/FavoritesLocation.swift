@@ -10,14 +10,21 @@ enum FavoritesLocation {
     /// The favourites for marking offers and airlines; problems become warnings on standard error,
     /// because a search should not fail over its decoration.
     static func load(from folder: URL?, console: Console) -> Set<String> {
-        guard let folder else { return [] }
+        let (favorites, warnings) = read(from: folder)
+        for warning in warnings { console.printError(warning.line) }
+        return favorites
+    }
+
+    /// The favourite airlines kept in a folder, and the warnings reading them gave, as values.
+    /// - Parameter folder: the data folder, or `nil` where none can be told.
+    /// - Returns: the airlines (none when the file cannot be read) and the warnings.
+    static func read(from folder: URL?) -> (favorites: Set<String>, warnings: [Notice]) {
+        guard let folder else { return ([], []) }
         do {
             let snapshot = try FavoritesStore(folder: folder).list()
-            for warning in snapshot.warnings { console.printError("warning: \(warning)") }
-            return Set(snapshot.entries)
+            return (Set(snapshot.entries), snapshot.warnings.map { .warning("\($0)") })
         } catch {
-            console.printError("warning: favourites are not marked: \(error.message)")
-            return []
+            return ([], [.warning("favourites are not marked: \(error.message)")])
         }
     }
 }

@@ -3,33 +3,36 @@ import Foundation
 import ProviderKit
 
 extension QueryOptions {
-    /// Runs a query with the selected providers and settings: the one place `search` and `compare` build
-    /// their aggregator, so that a setting added for one reaches both.
+    /// Runs a query with the selected providers and settings: the one place `search`, `compare` and `dates`
+    /// build their aggregator, so that a setting added for one reaches all.
     /// - Parameters:
     ///   - query: the query, which `compare` runs without its limit.
-    ///   - console: where a progress line and favourites warnings go.
-    /// - Returns: the result.
+    ///   - progress: told how the search is going; `nil` for nobody.
+    /// - Returns: the result, and the warnings reading the favourites gave, if they were read.
     /// - Throws: ``AggregatorSetupError`` when the set-up is inconsistent.
-    func search(_ query: SearchQuery, console: Console) async throws(AggregatorSetupError) -> SearchResult {
-        let pipeline = {
-            SearchPipeline(
-                rates: rates,
-                favorites: FavoriteCarriers(FavoritesLocation.load(from: favoritesFolder, console: console)))
+    func search(
+        _ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)?
+    ) async throws(AggregatorSetupError) -> (result: SearchResult, warnings: [Notice]) {
+        // A server's searches share its aggregators, made with its settings; any other search gets its own on
+        // the process's connections, so that the searches of one process sign in once. The favourites are read
+        // when a pipeline is made, not for every search a kept aggregator runs.
+        var warnings: [Notice] = []
+        let aggregator = try engine.aggregator(for: providers, settings: settings) {
+            let (favorites, found) = FavoritesLocation.read(from: favoritesFolder)
+            warnings = found
+            return SearchPipeline(rates: rates, favorites: FavoriteCarriers(favorites))
         }
-        // A server's searches share its aggregators, made with its settings; a command's run makes its own.
-        let aggregator: Aggregator
-        if let aggregators {
-            aggregator = try aggregators.aggregator(for: providers, pipeline: pipeline)
-        } else {
-            aggregator = try Aggregator(
-                providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
-                settings: settings, pipeline: pipeline())
-        }
-        let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
-        var report: (@Sendable (SearchProgress) -> Void)?
-        if let progress { report = { progress.show($0) } }
-        let result = await aggregator.search(query, progress: report)
-        progress?.clear()
-        return result
+        return (await aggregator.search(query, progress: progress), warnings)
+    }
+
+    /// The lines a search's result has for people (see ``Diagnostics``).
+    /// - Parameter result: the result.
+    /// - Returns: the lines.
+    func notices(for result: SearchResult) -> [Notice] {
+        Diagnostics(
+            verbose: verbose, endpoints: endpointOrigins, settings: settings, providersNamed: providersNamed,
+            providers: providers
+        )
+        .notices(for: result)
     }
 }

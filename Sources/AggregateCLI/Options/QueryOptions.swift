@@ -115,8 +115,8 @@ struct QueryOptions {
     var providersNamed: Bool
     /// Where the favourites are kept, to tag offers on favourite airlines.
     var favoritesFolder: URL?
-    /// The aggregators of the server running the query, if one is.
-    var aggregators: AggregatorPool?
+    /// The process's engine, which makes the aggregator the query runs on.
+    var engine: Engine
 
     /// Validates the parsed options.
     /// - Parameters:
@@ -136,7 +136,7 @@ struct QueryOptions {
             options.typed(.providers)
             && options.value(.providers).map { $0.trimmingCharacters(in: .whitespaces).lowercased() != "all" } ?? false
         favoritesFolder = UserFolders(environment: context.environment).data
-        aggregators = context.aggregators
+        engine = context.engine
         let kind = try reader.choice(.kind, OfferCategory.self, among: Self.kinds) ?? .flights
         let departureDates = try reader.dateRange(.date)
         let returnDates = try reader.dateRange(.returnDate)

@@ -31,7 +31,11 @@ struct Diagnostics {
         return "signs in with \(Wording.list(variables)) (\(set ? "set" : "not set"))"
     }
 
-    func report(_ result: SearchResult, to console: Console) {
+    /// The lines for a search's result, in the order they are printed.
+    /// - Parameter result: the result.
+    /// - Returns: the lines.
+    func notices(for result: SearchResult) -> [Notice] {
+        var notices: [Notice] = []
         let noneOffersKind =
             !result.outcomes.isEmpty && result.outcomes.allSatisfy { $0.status == .unsupported || $0.enrichesOnly }
         let noteUnsupported = providersNamed || verbose || noneOffersKind
@@ -40,56 +44,54 @@ struct Diagnostics {
             if verbose {
                 let endpoint = settings.endpoint(of: id).description
                 let origin = endpoints[id] ?? "default"
-                console.printError(
-                    "\(id): \(outcome.status.rawValue), \(outcome.offerCount) offers, \(outcome.skipped) skipped, "
-                        + "\(outcome.latency.inMilliseconds) ms, endpoint \(endpoint) (\(origin))")
-                if let signIn = signInLine(for: id) { console.printError("\(id): \(signIn)") }
+                notices.append(
+                    .plain(
+                        "\(id): \(outcome.status.rawValue), \(outcome.offerCount) offers, \(outcome.skipped) skipped, "
+                            + "\(outcome.latency.inMilliseconds) ms, endpoint \(endpoint) (\(origin))"))
+                if let signIn = signInLine(for: id) { notices.append(.plain("\(id): \(signIn)")) }
                 if let underlying = outcome.error?.underlying {
-                    console.printError("\(id): underlying error: \(underlying)")
+                    notices.append(.plain("\(id): underlying error: \(underlying)"))
                 }
             }
             if let error = outcome.error, outcome.status != .unsupported || noteUnsupported {
                 if outcome.status == .notAsked {
-                    console.printError("note: \(id) \(Wording.error(error))")
+                    notices.append(.note("\(id) \(Wording.error(error))"))
                 } else {
-                    let label = outcome.status == .unsupported ? "note" : "warning"
+                    let label: Notice.Level = outcome.status == .unsupported ? .note : .warning
                     // A stale stand-in answered, but its live request failed: say how it failed.
                     let status = outcome.stale ? ProviderOutcome.status(for: error) : outcome.status
-                    console.printError("\(label): \(id) \(status.rawValue): \(Wording.error(error))")
+                    notices.append(Notice(level: label, text: "\(id) \(status.rawValue): \(Wording.error(error))"))
                 }
             }
             if outcome.skipped > 0 {
-                console.printError(
-                    "note: \(id) skipped \(outcome.skipped) record\(outcome.skipped == 1 ? "" : "s") it could not read")
+                notices.append(
+                    .note("\(id) skipped \(outcome.skipped) record\(outcome.skipped == 1 ? "" : "s") it could not read")
+                )
             }
-            if outcome.repeats > 0 { console.printError("note: \(id): \(Wording.repeats(outcome.repeats))") }
-            for note in outcome.notes { console.printError("note: \(id): \(Wording.note(note))") }
+            if outcome.repeats > 0 { notices.append(.note("\(id): \(Wording.repeats(outcome.repeats))")) }
+            for note in outcome.notes { notices.append(.note("\(id): \(Wording.note(note))")) }
         }
-        for note in result.notes { console.printError("note: \(Wording.note(note))") }
+        for note in result.notes { notices.append(.note(Wording.note(note))) }
         if noneOffersKind {
             let query = result.query
             let wanted =
                 query.kind == .flights && !query.modes.isEmpty
                 ? "sells trips by \(TravelMode.alternatives(query.modes))" : "offers \(query.kind.rawValue)"
-            console.printError("no selected provider \(wanted); 'aggregate providers' lists what each offers")
+            notices.append(.plain("no selected provider \(wanted); 'aggregate providers' lists what each offers"))
         }
         if result.offers.isEmpty, result.completeness != .none, result.query.kind != .airlineDirectory {
             let kind = result.query.kind == .cars ? "cars" : "flights"
             let hints = result.hints.map(Wording.hint).joined(separator: ", ")
-            console.printError(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)")
+            notices.append(.plain(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)"))
         }
+        return notices
     }
 
-    /// The lines that say which providers' prices are not real, written last, after the results and every
-    /// other line: a table or CSV cannot carry the mark, so standard error does. JSON carries it in each
-    /// provider's outcome (`"sample": true`) and gets no line, and so do results that could not be written
-    /// (a full disk): the one line then says so. A reader that stopped early still saw prices, and is told.
+    /// Prints the lines for a search's result on standard error.
     /// - Parameters:
-    ///   - outcomes: the search's provider outcomes.
-    ///   - format: the format the results were written in.
+    ///   - result: the result.
     ///   - console: where the lines go.
-    static func reportSamples(in outcomes: [ProviderOutcome], format: OutputFormat, to console: Console) {
-        guard format != .json, console.outputFailure().map(\.isClosedPipe) ?? true else { return }
-        for line in Wording.samples(outcomes) { console.printError("note: \(line)") }
+    func report(_ result: SearchResult, to console: Console) {
+        for notice in notices(for: result) { console.printError(notice.line) }
     }
 }

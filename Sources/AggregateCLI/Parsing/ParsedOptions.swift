@@ -71,12 +71,7 @@ struct ParsedOptions: Sendable {
                 throw UsageError.unknownOption(name, known: specs.map(\.name) + ["--help"], command: command)
             }
             if spec.valueName == nil {
-                if inlineValue != nil {
-                    throw UsageError("'\(name)' takes no value", hint: "write just \(name)", command: command)
-                }
-                guard parsed.flags.insert(spec.key).inserted else {
-                    throw UsageError("'\(name)' is given twice", hint: "give it once", command: command)
-                }
+                try parsed.add(GivenOption(spec: spec, value: inlineValue), command: command)
                 continue
             }
             let value: String
@@ -88,12 +83,60 @@ struct ParsedOptions: Sendable {
             } else {
                 throw UsageError("'\(name)' needs a value", hint: "write \(spec.synopsis)", command: command)
             }
-            if !spec.repeatable, parsed.values[spec.key] != nil {
-                throw UsageError("'\(name)' is given twice", hint: "give it once", command: command)
-            }
-            parsed.values[spec.key, default: []].append(value)
+            try parsed.add(GivenOption(spec: spec, value: value), command: command)
         }
         return parsed
+    }
+
+    /// No options at all.
+    init() {}
+
+    /// Options given by a front end that has no words to parse (a query parameter, an MCP argument, a stored
+    /// watch), checked by the same rules as the command line's: a flag takes no value, an option takes one,
+    /// and only a repeatable option may be given twice.
+    /// - Parameters:
+    ///   - given: the options, in the order given.
+    ///   - positional: the values that are not options, in order.
+    ///   - command: the command, for messages.
+    /// - Throws: ``UsageError`` as ``parse(_:specs:command:)`` does for the same mistake.
+    init(given: [GivenOption], positional: [String] = [], command: String) throws(UsageError) {
+        for option in given { try add(option, command: command) }
+        self.positional = positional
+    }
+
+    /// These options with `other`'s added where these do not give them: a call's options over the
+    /// operator's.
+    /// - Parameter other: the options to fall back on.
+    /// - Returns: the options together.
+    func adding(_ other: ParsedOptions) -> ParsedOptions {
+        var merged = self
+        for (key, value) in other.values where merged.values[key] == nil && !merged.flags.contains(key) {
+            merged.values[key] = value
+            if other.kept.contains(key) { merged.kept.insert(key) }
+        }
+        for key in other.flags where !merged.gave(key) { merged.flags.insert(key) }
+        return merged
+    }
+
+    /// Adds one option as given.
+    private mutating func add(_ option: GivenOption, command: String) throws(UsageError) {
+        let spec = option.spec
+        guard spec.valueName != nil else {
+            if option.value != nil {
+                throw UsageError("'\(spec.name)' takes no value", hint: "write just \(spec.name)", command: command)
+            }
+            guard flags.insert(spec.key).inserted else {
+                throw UsageError("'\(spec.name)' is given twice", hint: "give it once", command: command)
+            }
+            return
+        }
+        guard let value = option.value else {
+            throw UsageError("'\(spec.name)' needs a value", hint: "write \(spec.synopsis)", command: command)
+        }
+        if !spec.repeatable, values[spec.key] != nil {
+            throw UsageError("'\(spec.name)' is given twice", hint: "give it once", command: command)
+        }
+        values[spec.key, default: []].append(value)
     }
 
     private static func split(_ argument: String) -> (String, String?) {
@@ -105,4 +148,12 @@ struct ParsedOptions: Sendable {
     private static func looksLikeOption(_ word: String) -> Bool {
         word.hasPrefix("-") && word.count > 1 && !(word.dropFirst().first?.isNumber ?? false)
     }
+}
+
+/// One option as a front end gives it: the option from the command's table and its value, `nil` for a flag.
+struct GivenOption: Sendable {
+    /// The option.
+    var spec: OptionSpec
+    /// Its value; `nil` for a flag.
+    var value: String?
 }

@@ -3,17 +3,17 @@ import Foundation
 import HTTPServer
 import ProviderKit
 
-/// `GET /v1/search`, `/v1/compare`, `/v1/dates` and `/v1/providers`: a command run in the server's process
-/// with the request's query parameters as its options, answering the command's own `--format json`
-/// document.
+/// `GET /v1/search`, `/v1/compare`, `/v1/dates` and `/v1/providers`: the command's typed answer for the
+/// request's query parameters, sent as the command's own JSON document.
 ///
 /// Rules:
-/// - A parameter is named like the command's option without its dashes (`max-price=150`); a flag takes
-///   `true` or `false` (or no value, for true); a repeatable option may be repeated. `/v1/providers` takes
-///   `providers=kiwi,sita`, the ids to list.
+/// - A parameter is named like the command's option without its dashes (`max-price=150`), from the same
+///   option table the command line reads; a flag takes `true` or `false` (or no value, for true); a
+///   repeatable option may be repeated. `/v1/providers` takes `providers=kiwi,sita`, the ids to list.
 /// - The options the operator fixes are not parameters: the format, the endpoints, live services, rate
 ///   files, offline answers, the deadline and the size cap (``fixedOptions``). The server adds the
-///   operator's own to every run, so a request can never choose an endpoint, a file or a URL.
+///   operator's own to every request whose command takes them, so a request can never choose an endpoint, a
+///   file or a URL.
 /// - A bad parameter is `400` with ``ServeErrorDocument``, carrying the very line the command line
 ///   prints for the same mistake. A search some providers failed is still `200`: the document says how each
 ///   did. One where no provider answered is `502`, with the same document.
@@ -23,60 +23,62 @@ struct QueryRoute: Sendable {
         .format, .wide, .verbose, .endpoint, .rates, .live, .offline, .timeout, .maxResponseSize, .check,
     ]
 
-    /// The command the route runs.
-    let command: String
-    /// The environment, the providers the server offers and its aggregators.
+    /// The command the route answers with.
+    let command: any AnsweringCommand.Type
+    /// The environment, the providers the server offers and its engine.
     let context: CommandContext
-    /// The operator's options, added to every run whose command takes them.
+    /// The operator's options, added to every request whose command takes them.
     let operatorOptions: [(key: OptionKey, value: String)]
 
     /// Answers a request.
     /// - Parameter request: the request.
     /// - Returns: the command's document, or an error.
     func respond(to request: ServerRequest) async -> ServerResponse {
-        guard let type = AggregateTool.command(named: command) else {
-            return ServeErrorDocument.response(404, "the '\(command)' command is not installed in this server")
-        }
+        await respond(command, to: request)
+    }
+
+    private func respond<Answering: AnsweringCommand>(
+        _ type: Answering.Type, to request: ServerRequest
+    ) async -> ServerResponse {
         let configuration = type.configuration
-        let captured = MCPCapturedOutput()
-        let status: ExitCode
+        let answer: CommandAnswer<Answering.Output>
         do {
-            let words = try self.words(for: request.queryItems, configuration: configuration)
-            let typed = try ParsedOptions.parse(words, specs: configuration.options, command: configuration.name)
+            let typed = try options(for: request.queryItems, configuration: configuration)
             let options = try KeptSettings.apply(
                 to: typed, specs: configuration.options, context: context, command: configuration.name)
-            let instance = try type.init(options: options, context: context)
-            status = await instance.run(console: captured.console)
+            answer = try await Answering(options: options, context: context).answer(progress: nil)
         } catch {
             return ServeErrorDocument.response(400, error.description)
         }
-        let document = captured.standardOutput
-        if status == .usage || document.isEmpty {
-            let errors = captured.errorLines.filter { $0.hasPrefix("error:") }
-            let message = errors.isEmpty ? "error: the command printed nothing." : errors.joined(separator: " ")
-            return ServeErrorDocument.response(status == .usage ? 400 : 500, message)
+        guard let output = answer.output, answer.status != .usage else {
+            let errors = answer.errorLines
+            let message = errors.isEmpty ? "error: the command has no answer." : errors.joined(separator: " ")
+            return ServeErrorDocument.response(answer.status == .usage ? 400 : 500, message)
         }
         return ServerResponse(
-            status: status == .noProviderAnswered ? 502 : 200,
-            headers: ["Content-Type": "application/json", "Cache-Control": "no-store"], body: .bytes(document))
+            status: answer.status == .noProviderAnswered ? 502 : 200,
+            headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: .bytes(Array(output.document.printed().utf8)))
     }
 
-    /// The command line: the fixed words, the operator's options, then the request's parameters.
-    /// - Throws: ``UsageError`` for a parameter the command has no option for, one the operator fixes, or a
-    ///   flag's value that is neither true nor false.
-    func words(
+    /// The request's options: the JSON format, the operator's options, then the request's parameters, each
+    /// checked against the command's option table.
+    /// - Throws: ``UsageError`` for a parameter the command has no option for, one the operator fixes, a
+    ///   flag's value that is neither true nor false, or an option given twice.
+    func options(
         for parameters: [(name: String, value: String)], configuration: CommandConfiguration
-    ) throws(UsageError) -> [String] {
-        let keys = Set(configuration.options.map(\.key))
-        var words: [String] = []
-        if keys.contains(.format) { words.append("\(OptionKey.format)=json") }
-        words += operatorOptions.filter { keys.contains($0.key) }.map {
-            $0.value.isEmpty ? "\($0.key)" : "\($0.key)=\($0.value)"
+    ) throws(UsageError) -> ParsedOptions {
+        let specs = Dictionary(configuration.options.map { ($0.key, $0) }) { first, _ in first }
+        var given: [GivenOption] = []
+        if let format = specs[.format] { given.append(GivenOption(spec: format, value: OutputFormat.json.rawValue)) }
+        for (key, value) in operatorOptions {
+            guard let spec = specs[key] else { continue }
+            given.append(GivenOption(spec: spec, value: spec.valueName == nil ? nil : value))
         }
         let open = configuration.options.filter { !Self.fixedOptions.contains($0.key) }
         var positional: [String] = []
         for (name, value) in parameters {
-            if command == "providers", name == "providers" {
+            if configuration.name == "providers", name == "providers" {
                 positional += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 continue
             }
@@ -91,11 +93,11 @@ struct QueryRoute: Sendable {
                     PrintableText.excerpt(option, limit: 40), known: open.map(\.name), command: configuration.name)
             }
             guard spec.valueName == nil else {
-                words.append("\(option)=\(value)")
+                given.append(GivenOption(spec: spec, value: value))
                 continue
             }
             switch value.lowercased() {
-            case "", "true", "1", "yes": words.append(option)
+            case "", "true", "1", "yes": given.append(GivenOption(spec: spec, value: nil))
             case "false", "0", "no": break
             default:
                 throw UsageError(
@@ -103,6 +105,6 @@ struct QueryRoute: Sendable {
                     hint: "write \(name)=true, or leave it out", command: configuration.name)
             }
         }
-        return positional.isEmpty ? words : words + ["--"] + positional
+        return try ParsedOptions(given: given, positional: positional, command: configuration.name)
     }
 }

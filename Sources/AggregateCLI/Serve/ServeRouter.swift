@@ -12,7 +12,8 @@ import ProviderKit
 /// - With a token set, every other request without `Authorization: Bearer TOKEN` is `401`.
 /// - A path no route has is `404`; a method its route does not take is `405` with `Allow`.
 /// - Searches (`/v1/search`, `/v1/compare`, `/v1/dates`, and MCP's `tools/call`) share the cap on searches
-///   running at once: past it, `503` with `Retry-After`.
+///   running at once: past it, `503` with `Retry-After`. A search identical to one running joins it without
+///   taking a place (``JoinedSearches``).
 struct ServeRouter: HTTPResponder {
     /// The token, if one is set.
     let token: AccessToken?
@@ -20,6 +21,8 @@ struct ServeRouter: HTTPResponder {
     let origins: OriginPolicy
     /// The cap on searches running at once.
     let searches: ConcurrencyGate
+    /// The searches running, which identical ones join.
+    let joined: JoinedSearches
     /// The JSON API's routes, by route.
     let queries: [ServeRoute: QueryRoute]
     /// The MCP endpoint.
@@ -63,15 +66,17 @@ struct ServeRouter: HTTPResponder {
             return await queries[route]?.respond(to: request) ?? Self.notInstalled(route)
         case .search, .compare, .dates:
             guard let query = queries[route] else { return Self.notInstalled(route) }
-            guard let pass = searches.enter() else {
-                return ServeErrorDocument.response(
+            let response = await joined.response(
+                route: "\(request.method) \(route.rawValue)", parameters: request.queryItems, gate: searches
+            ) {
+                await query.respond(to: request)
+            }
+            return response
+                ?? ServeErrorDocument.response(
                     503,
                     "error: \(searches.limit) searches are running, the most this server runs at once. "
                         + "Try again in a moment.",
                     headers: ["Retry-After": "1"])
-            }
-            defer { pass.leave() }
-            return await query.respond(to: request)
         case .mcp, .health:
             return Self.notInstalled(route)
         }

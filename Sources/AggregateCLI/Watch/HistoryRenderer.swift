@@ -133,3 +133,16 @@ struct HistoryRenderer {
         }
     }
 }
+
+/// A watch's price history as an answer: ``HistoryDocument`` for every front end, ``HistoryRenderer``'s
+/// table, JSON or CSV on the command line.
+struct HistoryOutput: CommandOutput {
+    /// The history as shown.
+    let view: PriceHistoryView
+
+    var document: HistoryDocument { HistoryDocument(view: view) }
+
+    func write(_ format: OutputFormat, to console: Console, width: Int?) {
+        HistoryRenderer(view: view).write(format, to: console)
+    }
+}

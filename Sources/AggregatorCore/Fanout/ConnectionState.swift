@@ -1,16 +1,22 @@
 import Foundation
 import ProviderKit
 
-/// What a runner keeps between the searches it runs, for the transport stacks it builds: OAuth2 tokens,
-/// MCP sessions, the requests in flight (so that the same one goes out once) and each host's pace. One per
-/// runner, so that a long-running process shares them and a command's run starts afresh.
-final class ConnectionState: Sendable {
+/// What a process keeps between the searches it runs, for the transport stacks they build: OAuth2 tokens,
+/// MCP sessions and each host's pace.
+///
+/// One per process: every aggregator the process makes gets the same one through ``SharedServices``, so that
+/// a server or an MCP session signs in once per token lifetime, whatever settings each search was made with,
+/// and a public host is paced once for the whole process. A command's one run starts afresh. The requests in
+/// flight are each runner's own (``ProviderRunner``): runners made with other settings ask for themselves, and
+/// what several runners share is the ``RequestCoordinator``'s.
+public final class ConnectionState: Sendable {
     /// OAuth2 sessions, one per provider and client.
     let signIns = SignInSessions()
     /// MCP sessions, one per provider and server.
     let mcpSessions = MCPSessions()
-    /// The requests in flight.
-    let flights = InFlightRequests()
     /// The next free slot of each public host.
     let pacer = HostPacer(interval: .milliseconds(500))
+
+    /// Creates empty state: no token, session or request in flight yet.
+    public init() {}
 }

@@ -31,8 +31,10 @@ public struct ProviderRunner: Sendable {
     public let settings: SearchSettings
     private let network: any HTTPTransport
     private let now: @Sendable () -> Date
-    /// Tokens, MCP sessions, requests in flight and hosts' pace, kept for as long as the runner lives.
-    private let state = ConnectionState()
+    /// Tokens, MCP sessions and hosts' pace: the process's, from ``SharedServices``.
+    private var state: ConnectionState { shared.connections }
+    /// The requests in flight, kept for as long as the runner lives, so that the same one goes out once.
+    private let flights = InFlightRequests()
     /// What its searches share with other searches.
     private let shared: SharedServices
 
@@ -223,7 +225,7 @@ public struct ProviderRunner: Sendable {
         let service = descriptor.service(for: endpoint)
         return TransportStack(
             network: network, endpoint: endpoint, provider: descriptor.id, signIn: service?.signIn ?? .none,
-            isPublic: service?.isPublic ?? false, state: state, shared: shared,
+            isPublic: service?.isPublic ?? false, state: state, flights: flights, shared: shared,
             settings: settings, replay: replay, deadline: deadline, now: now)
     }
 

@@ -32,7 +32,8 @@ struct TransportStack {
     ///   - provider: whose requests these are.
     ///   - signIn: how the live service signs in.
     ///   - isPublic: whether the live service is a public server, visited as a guest.
-    ///   - state: what the runner keeps between searches.
+    ///   - state: what the process keeps between searches: tokens, MCP sessions, hosts' pace.
+    ///   - flights: the runner's requests in flight.
     ///   - shared: the coordinator, budget counter and observer shared with other searches.
     ///   - settings: retries, credentials, store, freshness, budgets and size cap.
     ///   - replay: whether to answer from the store only.
@@ -40,7 +41,7 @@ struct TransportStack {
     ///   - now: the clock.
     init(
         network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, isPublic: Bool = false,
-        state: ConnectionState,
+        state: ConnectionState, flights: InFlightRequests,
         shared: SharedServices, settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
         now: @escaping @Sendable () -> Date
     ) {
@@ -88,7 +89,7 @@ struct TransportStack {
         }
         if !replay {
             transport = CoalescingTransport(
-                transport, provider: provider, flights: state.flights, observer: shared.observer)
+                transport, provider: provider, flights: flights, observer: shared.observer)
         }
         self.transport = SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes)
     }

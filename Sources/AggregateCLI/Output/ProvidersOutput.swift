@@ -1,0 +1,86 @@
+import AggregatorCore
+import Foundation
+import ProviderKit
+
+/// What `aggregate providers` answers: the installed providers as they are set up, or, with `--check`, how
+/// each live one answered a small question. A table or ``ProvidersDocument`` / ``ProviderCheckDocument``.
+enum ProvidersOutput: CommandOutput {
+    /// One provider of the list, with what only the table shows.
+    struct Row {
+        /// The provider as the JSON document lists it.
+        var entry: ProvidersDocument.Entry
+        /// What it can honour, sorted.
+        var capabilities: [String]
+        /// `installed`, or where an outside program was found.
+        var foundIn: String
+    }
+
+    /// The installed providers; FOUND IN shows only where an outside program is among them.
+    case list([Row], showFoundIn: Bool)
+    /// How each live provider answered.
+    case check([ProviderCheck.Result])
+
+    var document: Document {
+        switch self {
+        case .list(let rows, _): .list(ProvidersDocument(entries: rows.map(\.entry)))
+        case .check(let results): .check(ProviderCheckDocument(results: results))
+        }
+    }
+
+    /// The document of either answer.
+    enum Document: OutputDocument {
+        /// `aggregate.providers.v1`.
+        case list(ProvidersDocument)
+        /// `aggregate.providers.check.v1`.
+        case check(ProviderCheckDocument)
+
+        func write(to json: inout JSONWriter) {
+            switch self {
+            case .list(let document): document.write(to: &json)
+            case .check(let document): document.write(to: &json)
+            }
+        }
+    }
+
+    func write(_ format: OutputFormat, to console: Console, width: Int?) {
+        if format == .json {
+            console.writeOut(document.printed())
+            return
+        }
+        switch self {
+        case .list(let rows, let showFoundIn):
+            var table = TextTable(columns: [
+                .init(title: "ID"), .init(title: "NAME"), .init(title: "OFFERS"), .init(title: "CURRENCY"),
+                .init(title: "CAN HONOUR"), .init(title: "ENDPOINT"), .init(title: "SET BY"),
+                .init(title: "CREDENTIALS"), .init(title: "WITH --LIVE"),
+            ])
+            if showFoundIn { table.columns.append(.list("FOUND IN")) }
+            // A row's cells beyond the table's columns are dropped: FOUND IN only shows when it was added.
+            for row in rows {
+                let entry = row.entry
+                let descriptor = entry.descriptor
+                table.append([
+                    descriptor.id.rawValue, descriptor.displayName, descriptor.offersText,
+                    descriptor.nativeCurrency?.rawValue ?? "-", row.capabilities.joined(separator: ", "),
+                    entry.endpoint, entry.endpointSource, entry.apiKey, entry.liveEndpoint, row.foundIn,
+                ])
+            }
+            console.writeOut(table.render(bold: console.colors) + "\n")
+        case .check(let results):
+            var table = TextTable(columns: [
+                .init(title: "ID"), .init(title: "ENDPOINT"), .init(title: "STATUS"),
+                .init(title: "TIME", alignRight: true), .init(title: "OFFERS", alignRight: true),
+                .list("PROBLEM"),
+            ])
+            for result in results {
+                let outcome = result.outcome
+                table.append([
+                    outcome.provider.rawValue, result.endpoint.description, outcome.status.rawValue,
+                    "\(outcome.latency.inMilliseconds) ms", "\(outcome.offerCount)",
+                    outcome.error.map(Wording.error) ?? "",
+                ])
+            }
+            console.writeOut(table.render(bold: console.colors) + "\n")
+        }
+    }
+}
