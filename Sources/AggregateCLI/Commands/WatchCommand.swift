@@ -188,21 +188,16 @@ struct WatchCommand: Command {
                 command: command)
         }
         let reader = ValueReader(options: options, command: command)
-        var words: [String] = []
         let directory = FileManager.default.currentDirectoryPath
-        for spec in searchSpecs where options.gave(spec.key) {
-            if spec.valueName == nil {
-                words.append(spec.name)
-                continue
-            }
-            for value in options.all(spec.key) {
-                words.append("\(spec.name)=\(Self.absolute(value, for: spec.key, in: directory))")
-            }
+        var search = Watch.options(options, specs: searchSpecs) { key, value in
+            Self.absolute(value, for: key, in: directory)
         }
         // Read as each run will read them: nothing from the environment but what any search reads.
-        let search = try ParsedOptions.parse(words, specs: QueryOptions.specs, command: command)
-        let query = try QueryOptions(search, context: context, command: command)
-        if !options.gave(.currency) { words.append("\(OptionKey.currency)=\(query.query.currency)") }
+        let draft = Watch(name: name, search: search, below: nil, trip: nil, currency: .eur, created: Date())
+        let query = try QueryOptions(draft.options(command: command), context: context, command: command)
+        if !options.gave(.currency) {
+            search.append(Watch.Option(key: .currency, value: query.query.currency.rawValue))
+        }
         let trip = try reader.text(.trip)?.lowercased()
         if let trip, !Watch.isTripID(trip) {
             throw UsageError(
@@ -211,7 +206,7 @@ struct WatchCommand: Command {
                 hint: "run the search with --format json and copy an offer's id", command: command)
         }
         return Watch(
-            name: name, search: words, below: try reader.amount(.below), trip: trip, currency: query.query.currency,
+            name: name, search: search, below: try reader.amount(.below), trip: trip, currency: query.query.currency,
             created: Date())
     }
 
@@ -303,7 +298,7 @@ struct WatchCommand: Command {
             JSONWriter.print(to: console) { json in
                 json.object { document in
                     document.key("schema")
-                    document.string(WatchStore.schema)
+                    document.string(WatchStore.wordsSchema)
                     document.key("watches")
                     document.array { list in
                         for watch in snapshot.watches {
@@ -311,7 +306,7 @@ struct WatchCommand: Command {
                                 entry.key("name")
                                 entry.string(watch.name)
                                 entry.key("search")
-                                entry.strings(watch.search)
+                                entry.strings(watch.words)
                                 entry.key("below")
                                 entry.money(watch.limit)
                                 entry.key("trip")

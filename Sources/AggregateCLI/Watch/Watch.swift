@@ -3,13 +3,21 @@ import Foundation
 import ProviderKit
 
 /// A search kept under a name to run unattended (`aggregate watch add NAME …`): the search's options as
-/// typed, its currency fixed when it was added, and what is worth telling about it.
+/// given, its currency fixed when it was added, and what is worth telling about it.
 struct Watch: Sendable, Hashable {
+    /// One option of the search: the option of `search`'s table and its value, `nil` for a flag.
+    struct Option: Sendable, Hashable {
+        /// The option.
+        var key: OptionKey
+        /// Its value; `nil` for a flag.
+        var value: String?
+    }
+
     /// The name: lower-case letters, digits, `-`, `_` and `.`; also the name of its history file.
     var name: String
-    /// The search's options as the command line writes them (`--from=VIE`, `--live`), in the order of
-    /// the search's option table; read again by `search`'s own code on every run.
-    var search: [String]
+    /// The search's options, in the order of the search's option table; filled into `search`'s own options
+    /// and checked by its own code on every run.
+    var search: [Option]
     /// The price limit in ``currency``: a trip at or under it is worth telling.
     var below: Decimal?
     /// The one trip watched, by its id, or `nil` for every trip the search finds.
@@ -55,8 +63,64 @@ struct Watch: Sendable, Hashable {
     /// - Parameter key: the option.
     /// - Returns: its value as typed, or `nil` when the watch does not set it.
     func value(of key: OptionKey) -> String? {
-        let prefix = key.name + "="
-        return search.last { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        search.last { $0.key == key }?.value
+    }
+
+    /// The search's options as the command line writes them (`--from=VIE`, `--live`), for people and for the
+    /// `watch list` document.
+    var words: [String] { search.map { option in option.value.map { "\(option.key)=\($0)" } ?? option.key.name } }
+
+    /// The search's options as `search`'s option table reads them.
+    /// - Parameter command: the command, for messages.
+    /// - Returns: the options.
+    /// - Throws: ``UsageError`` for an option this version's search does not take, or a value it cannot have.
+    func options(command: String) throws(UsageError) -> ParsedOptions {
+        var given: [GivenOption] = []
+        for option in search {
+            guard let spec = QueryOptions.specs.first(where: { $0.key == option.key }) else {
+                throw UsageError(
+                    "the watch \(name) has an option this version's search does not take, '\(option.key)'",
+                    hint: "remove the watch and add it again", command: command)
+            }
+            given.append(GivenOption(spec: spec, value: option.value))
+        }
+        return try ParsedOptions(given: given, command: command)
+    }
+
+    /// The options that command-line words give, in their order: how watches written by an earlier version,
+    /// which kept the words (`--from=VIE`, `--live`), are read.
+    /// - Parameter words: the words.
+    /// - Returns: the options, or `nil` when a word is not an option of the search's table in that form.
+    static func options(fromWords words: [String]) -> [Option]? {
+        var options: [Option] = []
+        for word in words {
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let spec = QueryOptions.specs.first(where: { $0.name == parts[0] }),
+                (spec.valueName == nil) == (parts.count == 1)
+            else { return nil }
+            options.append(Option(key: spec.key, value: parts.count == 2 ? parts[1] : nil))
+        }
+        return options
+    }
+
+    /// The options of a table given in parsed options, in the table's order.
+    /// - Parameters:
+    ///   - parsed: the options.
+    ///   - specs: the options to keep, in order.
+    ///   - value: turns a value into what is kept (a relative path made absolute, say).
+    /// - Returns: the options.
+    static func options(
+        _ parsed: ParsedOptions, specs: [OptionSpec], value: (OptionKey, String) -> String
+    ) -> [Option] {
+        var options: [Option] = []
+        for spec in specs where parsed.gave(spec.key) {
+            if spec.valueName == nil {
+                options.append(Option(key: spec.key, value: nil))
+            } else {
+                options += parsed.all(spec.key).map { Option(key: spec.key, value: value(spec.key, $0)) }
+            }
+        }
+        return options
     }
 
     /// The search in a few words for people: `VIE→BCN, 2026-12-18..2026-12-20, kiwi,duffel`.
@@ -67,7 +131,7 @@ struct Watch: Sendable, Hashable {
         if let date = value(of: .date) { parts.append(date) }
         if let back = value(of: .returnDate) { parts.append("back \(back)") }
         if let providers = value(of: .providers) { parts.append(providers) }
-        if search.contains(OptionKey.live.name) { parts.append("live") }
+        if search.contains(where: { $0.key == .live }) { parts.append("live") }
         return parts.joined(separator: ", ")
     }
 }

@@ -14,8 +14,8 @@ struct WatchBatch {
     struct Prepared {
         var watch: Watch
         var options: QueryOptions
-        /// What decides which runner it shares: its connection options as written.
-        var settingsKey: [String]
+        /// What decides which runner it shares: its connection options as given.
+        var settingsKey: [Watch.Option]
     }
 
     /// The connection options: watches that write them alike ask alike.
@@ -30,12 +30,11 @@ struct WatchBatch {
     ///   file gone).
     static func prepare(_ watch: Watch, context: CommandContext) throws(UsageError) -> Prepared {
         let command = "watch run"
-        let parsed = try ParsedOptions.parse(watch.search, specs: QueryOptions.specs, command: command)
-        let options = try QueryOptions(parsed, context: context, command: command)
-        let key = watch.search.filter { word in
-            connectionKeys.contains { word == $0.name || word.hasPrefix($0.name + "=") }
-        }
-        return Prepared(watch: watch, options: options, settingsKey: key.sorted())
+        let options = try QueryOptions(watch.options(command: command), context: context, command: command)
+        let key = watch.search.filter { connectionKeys.contains($0.key) }
+        return Prepared(
+            watch: watch, options: options,
+            settingsKey: key.sorted { ($0.key.name, $0.value ?? "") < ($1.key.name, $1.value ?? "") })
     }
 
     /// Runs every watch's search once, all at once.
@@ -44,12 +43,14 @@ struct WatchBatch {
     ///   - favorites: the favourite airlines, to tag offers as search does.
     /// - Returns: each watch's result, in the order given.
     static func run(_ watches: [Prepared], favorites: FavoriteCarriers) async -> [SearchResult] {
-        var runners: [[String]: (runner: ProviderRunner, answers: SharedAnswers)] = [:]
+        var runners: [[Watch.Option]: (runner: ProviderRunner, answers: SharedAnswers)] = [:]
         for watch in watches where runners[watch.settingsKey] == nil {
             let settings = watch.options.settings
             runners[watch.settingsKey] = (
                 ProviderRunner(
-                    network: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes), settings: settings),
+                    network: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes), settings: settings,
+                    // The process's sign-ins, sessions and pace; the questions asked at once are this batch's.
+                    shared: SharedServices(connections: watch.options.engine.shared.connections)),
                 SharedAnswers()
             )
         }

@@ -23,8 +23,11 @@ struct WatchStore: Sendable {
     static let fileName = "watches.json"
     /// The lock file's name.
     static let lockName = "watches.lock"
-    /// The schema written into the file.
-    static let schema = "aggregate.watches.v1"
+    /// The schema written into the file: each watch's search is an object of its options by name, as a
+    /// request's query parameters name them (`{"from": "VIE", "live": true, "endpoint": ["kiwi=live"]}`).
+    static let schema = "aggregate.watches.v2"
+    /// The schema of the earlier file, whose searches were command-line words; read and converted.
+    static let wordsSchema = "aggregate.watches.v1"
     /// The largest file read: thousands of watches.
     static let maxFileBytes = 1 << 20
     /// The most watches kept.
@@ -185,7 +188,7 @@ struct WatchStore: Sendable {
                         entry.key("name")
                         entry.string(watch.name)
                         entry.key("search")
-                        entry.strings(watch.search)
+                        writeSearch(watch.search, to: &entry)
                         entry.key("below")
                         entry.decimal(watch.below)
                         entry.key("trip")
@@ -213,13 +216,69 @@ struct WatchStore: Sendable {
                 else { return nil }
                 let trip = try entry["trip"].ifPresent?.string
                 if let trip, !Watch.isTripID(trip) { return nil }
+                guard let search = try readSearch(entry["search"]) else { return nil }
                 watches.append(
                     Watch(
-                        name: name, search: try entry["search"].elements.map { try $0.string },
+                        name: name, search: search,
                         below: try entry["below"].ifPresent?.decimal, trip: trip, currency: currency,
                         created: created))
             }
             return watches
         }
+    }
+
+    /// A search as the file keeps it: one member per option, in the order given, named without its dashes; a
+    /// flag is `true`, an option given once its value, one given several times the list of its values.
+    private static func writeSearch(_ search: [Watch.Option], to json: inout JSONWriter) {
+        var order: [OptionKey] = []
+        var values: [OptionKey: [String]] = [:]
+        for option in search {
+            if values[option.key] == nil { order.append(option.key) }
+            values[option.key, default: []] += option.value.map { [$0] } ?? []
+        }
+        json.object { members in
+            for key in order {
+                members.key(String(key.name.dropFirst(2)))
+                let given = values[key] ?? []
+                if given.isEmpty {
+                    members.bool(true)
+                } else if given.count == 1 {
+                    members.string(given[0])
+                } else {
+                    members.strings(given)
+                }
+            }
+        }
+    }
+
+    /// A search as kept: an object of options (this version), or the command-line words an earlier version
+    /// kept; `nil` when it is neither.
+    private static func readSearch(_ node: JSONNode) throws(JSONError) -> [Watch.Option]? {
+        if node.kind == .array {
+            var words: [String] = []
+            for element in try node.elements { words.append(try element.string) }
+            return Watch.options(fromWords: words)
+        }
+        var search: [Watch.Option] = []
+        for member in try node.members {
+            guard let spec = QueryOptions.specs.first(where: { $0.name == "--" + member.name }) else { return nil }
+            let value = member.value
+            switch value.kind {
+            case .bool:
+                guard spec.valueName == nil else { return nil }
+                if try value.bool { search.append(Watch.Option(key: spec.key, value: nil)) }
+            case .string:
+                guard spec.valueName != nil else { return nil }
+                search.append(Watch.Option(key: spec.key, value: try value.string))
+            case .array:
+                guard spec.valueName != nil else { return nil }
+                for element in try value.elements {
+                    search.append(Watch.Option(key: spec.key, value: try element.string))
+                }
+            default:
+                return nil
+            }
+        }
+        return search
     }
 }
