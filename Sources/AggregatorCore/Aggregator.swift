@@ -22,12 +22,14 @@ public struct Aggregator: Sendable {
     ///   - pipeline: the rates and favourites the answers are converted and marked with.
     ///   - shared: the coordinator, budget counter and observer shared with other searches; one process's
     ///     own by default.
+    ///   - connections: the process's tokens, MCP sessions and hosts' pace; the aggregator's own by default.
     ///   - now: the clock for `retrievedAt`.
     /// - Throws: ``AggregatorSetupError`` for duplicate providers.
     public init(
         providers: [any OfferProvider], transport: any HTTPTransport = URLSessionTransport(),
         settings: SearchSettings = .standard, pipeline: SearchPipeline = SearchPipeline(),
-        shared: SharedServices = SharedServices(), now: @escaping @Sendable () -> Date = { Date() }
+        shared: SharedServices = SharedServices(), connections: ConnectionState = ConnectionState(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws(AggregatorSetupError) {
         var seen = Set<ProviderID>()
         for provider in providers where !seen.insert(provider.descriptor.id).inserted {
@@ -36,7 +38,8 @@ public struct Aggregator: Sendable {
         self.providers = providers
         self.settings = settings
         self.pipeline = pipeline
-        runner = ProviderRunner(network: transport, settings: settings, shared: shared, now: now)
+        runner = ProviderRunner(
+            network: transport, settings: settings, shared: shared, connections: connections, now: now)
     }
 
     /// Runs a search.

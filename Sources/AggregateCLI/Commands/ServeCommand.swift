@@ -160,14 +160,13 @@ struct ServeCommand: Command {
         } else {
             backend = LocalBackend(store: settings.cache ?? MemoryAnswerStore())
         }
-        let shared = SharedServices(
-            coordinator: backend.coordinator, budgets: backend.budgets, observer: metrics,
-            connections: context.engine.shared.connections)
+        let shared = SharedServices(coordinator: backend.coordinator, budgets: backend.budgets, observer: metrics)
+        let connections = context.engine.connections
         let pool = AggregatorPool(
-            settings: settings, shared: shared,
+            settings: settings, shared: shared, connections: connections,
             transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes))
         var context = context
-        context.engine = Engine(shared: shared, aggregators: pool)
+        context.engine = Engine(shared: shared, connections: connections, aggregators: pool)
         let installed = AggregateTool.commands.map { $0.configuration.name }
         let runner = MCPToolRunner(
             tools: MCPTool.available(commands: installed, providerIDs: context.catalog.ids.map(\.rawValue)),

@@ -13,17 +13,24 @@ import ProviderKit
 /// - A search made with its own settings (a command's, a tool call's) gets a new aggregator on the engine's
 ///   ``shared`` services; a server's searches take theirs from ``aggregators``, made with the server's settings.
 final class Engine: Sendable {
-    /// The coordinator, budgets, observer and connections every aggregator of the process shares.
+    /// The coordinator, budgets and observer every aggregator of the process shares.
     let shared: SharedServices
+    /// The sign-in sessions, MCP sessions and hosts' pace every aggregator of the process shares.
+    let connections: ConnectionState
     /// The aggregators a long-running server keeps between requests; `nil` outside a server.
     let aggregators: AggregatorPool?
 
     /// Creates a process's engine.
     /// - Parameters:
     ///   - shared: the services every search shares; one process's own by default.
-    ///   - aggregators: a server's aggregators, made with its settings.
-    init(shared: SharedServices = SharedServices(), aggregators: AggregatorPool? = nil) {
+    ///   - connections: the connections every search shares; new ones by default.
+    ///   - aggregators: a server's aggregators, made with its settings and these connections.
+    init(
+        shared: SharedServices = SharedServices(), connections: ConnectionState = ConnectionState(),
+        aggregators: AggregatorPool? = nil
+    ) {
         self.shared = shared
+        self.connections = connections
         self.aggregators = aggregators
     }
 
@@ -41,6 +48,6 @@ final class Engine: Sendable {
         if let aggregators { return try aggregators.aggregator(for: providers, pipeline: pipeline) }
         return try Aggregator(
             providers: providers, transport: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes),
-            settings: settings, pipeline: pipeline(), shared: shared)
+            settings: settings, pipeline: pipeline(), shared: shared, connections: connections)
     }
 }

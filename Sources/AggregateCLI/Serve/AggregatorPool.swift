@@ -19,6 +19,8 @@ final class AggregatorPool: @unchecked Sendable {
     let settings: SearchSettings
     /// The coordinator, budgets and observer every aggregator shares.
     let shared: SharedServices
+    /// The sign-in sessions, MCP sessions and hosts' pace every aggregator shares.
+    let connections: ConnectionState
     /// The network below every live provider.
     let transport: any HTTPTransport
     /// The most aggregators kept.
@@ -37,11 +39,16 @@ final class AggregatorPool: @unchecked Sendable {
     /// - Parameters:
     ///   - settings: the server's settings.
     ///   - shared: the services shared by every search.
+    ///   - connections: the connections shared by every search.
     ///   - transport: the network.
     ///   - capacity: the most aggregators kept.
-    init(settings: SearchSettings, shared: SharedServices, transport: any HTTPTransport, capacity: Int = 32) {
+    init(
+        settings: SearchSettings, shared: SharedServices, connections: ConnectionState, transport: any HTTPTransport,
+        capacity: Int = 32
+    ) {
         self.settings = settings
         self.shared = shared
+        self.connections = connections
         self.transport = transport
         self.capacity = max(capacity, 1)
     }
@@ -64,7 +71,8 @@ final class AggregatorPool: @unchecked Sendable {
             return found
         }
         let made = try Aggregator(
-            providers: providers, transport: transport, settings: settings, pipeline: pipeline(), shared: shared)
+            providers: providers, transport: transport, settings: settings, pipeline: pipeline(), shared: shared,
+            connections: connections)
         return lock.withLock {
             // Another request may have made it meanwhile: the first one kept is the one everybody uses.
             if let existing = entries[key] { return existing.aggregator }

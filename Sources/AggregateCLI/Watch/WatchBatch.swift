@@ -50,7 +50,7 @@ struct WatchBatch {
                 ProviderRunner(
                     network: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes), settings: settings,
                     // The process's sign-ins, sessions and pace; the questions asked at once are this batch's.
-                    shared: SharedServices(connections: watch.options.engine.shared.connections)),
+                    connections: watch.options.engine.connections),
                 SharedAnswers()
             )
         }

@@ -4,7 +4,7 @@ import ProviderKit
 /// What a process keeps between the searches it runs, for the transport stacks they build: OAuth2 tokens,
 /// MCP sessions and each host's pace.
 ///
-/// One per process: every aggregator the process makes gets the same one through ``SharedServices``, so that
+/// One per process: every aggregator the process makes is given the same one, so that
 /// a server or an MCP session signs in once per token lifetime, whatever settings each search was made with,
 /// and a public host is paced once for the whole process. A command's one run starts afresh. The requests in
 /// flight are each runner's own (``ProviderRunner``): runners made with other settings ask for themselves, and

@@ -31,8 +31,8 @@ public struct ProviderRunner: Sendable {
     public let settings: SearchSettings
     private let network: any HTTPTransport
     private let now: @Sendable () -> Date
-    /// Tokens, MCP sessions and hosts' pace: the process's, from ``SharedServices``.
-    private var state: ConnectionState { shared.connections }
+    /// Tokens, MCP sessions and hosts' pace: the process's, or the runner's own.
+    private let state: ConnectionState
     /// The requests in flight, kept for as long as the runner lives, so that the same one goes out once.
     private let flights = InFlightRequests()
     /// What its searches share with other searches.
@@ -44,14 +44,16 @@ public struct ProviderRunner: Sendable {
     ///   - settings: limits, endpoints, credentials and the store.
     ///   - shared: the coordinator, budget counter and observer shared with other searches; one process's
     ///     own by default.
+    ///   - connections: the process's tokens, MCP sessions and hosts' pace; the runner's own by default.
     ///   - now: the clock for `retrievedAt`.
     public init(
         network: any HTTPTransport, settings: SearchSettings, shared: SharedServices = SharedServices(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        connections: ConnectionState = ConnectionState(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.network = network
         self.settings = settings
         self.shared = shared
+        state = connections
         self.now = now
     }
 

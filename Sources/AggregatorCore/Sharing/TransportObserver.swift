@@ -37,9 +37,8 @@ public struct NoTransportObserver: TransportObserver {
 }
 
 /// What the searches of a runner share with other searches: the coordinator of questions asked at once, the
-/// counter of request budgets, the observer of what the transport stacks did, and the process's connections
-/// (tokens, MCP sessions, each host's pace). In-process by default; a server shares the
-/// first two between its instances through Redis.
+/// counter of request budgets, and the observer of what the transport stacks did. In-process by default;
+/// a server shares them between its instances through Redis.
 public struct SharedServices: Sendable {
     /// Decides who asks a question several searches ask at once.
     public var coordinator: any RequestCoordinator
@@ -47,22 +46,18 @@ public struct SharedServices: Sendable {
     public var budgets: any BudgetCounter
     /// Told what the transport stacks did.
     public var observer: any TransportObserver
-    /// Tokens, MCP sessions and hosts' pace: one per process, shared by all its runners.
-    public var connections: ConnectionState
 
     /// Creates the services; each defaults to one process's own.
     /// - Parameters:
     ///   - coordinator: decides who asks a question asked at once.
     ///   - budgets: counts requests against budgets.
     ///   - observer: told what the transport stacks did.
-    ///   - connections: the process's tokens, sessions and pace; new ones by default.
     public init(
         coordinator: any RequestCoordinator = LocalCoordinator(), budgets: any BudgetCounter = LocalBudgetCounter(),
-        observer: any TransportObserver = NoTransportObserver(), connections: ConnectionState = ConnectionState()
+        observer: any TransportObserver = NoTransportObserver()
     ) {
         self.coordinator = coordinator
         self.budgets = budgets
         self.observer = observer
-        self.connections = connections
     }
 }
