@@ -209,6 +209,8 @@ struct ServeCommand: Command {
         stopping.set()
         let grace = settings.deadline + .seconds(2)
         log.event("stopping", "received \(signal): finishing the requests in progress, refusing new ones")
+        // Listening streams never finish by themselves: they end now, not when the grace period does.
+        sessions.closeStreams()
         await server.shutdown(grace: grace)
         sessions.endAll()
         expiry.cancel()
