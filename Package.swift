@@ -110,7 +110,7 @@ let package = Package(
             name: "aggregateTests",
             dependencies: [
                 "aggregate", "AggregateCLI", "ProviderKit", "ProviderChecks", "AggregatorCore", "ProviderTestKit",
-                "AggregatorTestSupport", "RedisTestSupport",
+                "AggregatorTestSupport", "RedisTestSupport", "RedisClient",
             ],
             swiftSettings: strictSettings
         ),

@@ -60,7 +60,12 @@ enum ServeBenchmark {
                     home: home)
                 defer { redis.stop(signal: SIGKILL) }
                 try await Task.sleep(for: .milliseconds(300))
-                let shared = ["--endpoint", endpoint, "--cache", "redis://127.0.0.1:\(port)/0"]
+                // The instances sign their shared answers with one key of their own.
+                let key = home.appendingPathComponent("cache-key")
+                try Data(UUID().uuidString.utf8).write(to: key)
+                let shared = [
+                    "--endpoint", endpoint, "--cache", "redis://127.0.0.1:\(port)/0", "--cache-key-file", key.path,
+                ]
                 let first = try Child.serve(binary, shared, home: home)
                 let second = try Child.serve(binary, shared, home: home)
                 counter.reset()

@@ -28,6 +28,8 @@ final class Connection {
     let id: UInt64
     let descriptor: Int32
     let remoteAddress: String
+    /// The client's address without the port: what the cap on one client's connections counts.
+    let client: String
     var parser: RequestParser
     var inbound: [UInt8] = []
     var outbound: [UInt8] = []
@@ -42,6 +44,8 @@ final class Connection {
     var continueSent = false
     /// Whether a response has been sent on the connection.
     var servedAny = false
+    /// Whether the client has sent any byte.
+    var receivedAny = false
     var closeAfterResponse = false
     var peerClosed = false
     /// Whether a streamed body is chunked (else it ends with the connection).
@@ -62,9 +66,22 @@ final class Connection {
         self.id = id
         self.descriptor = descriptor
         self.remoteAddress = remoteAddress
+        client = Self.host(of: remoteAddress)
         parser = RequestParser(limits: limits, remoteAddress: remoteAddress)
         idleSince = now
         lastWriteProgress = now
+    }
+
+    /// Whether the connection is idle and has never sent a byte: the first to close when room is needed.
+    var isSilent: Bool { isIdle && !receivedAny && !servedAny }
+
+    /// The host of `host:port` or `[host]:port`.
+    static func host(of address: String) -> String {
+        if address.hasPrefix("["), let close = address.firstIndex(of: "]") {
+            return String(address[address.index(after: address.startIndex)..<close])
+        }
+        guard let colon = address.lastIndex(of: ":") else { return address }
+        return String(address[..<colon])
     }
 
     /// Bytes queued and not yet written.

@@ -21,6 +21,12 @@ import Foundation
 ///   connection idle past its timeout, or whose client takes no bytes past the write timeout, is closed.
 /// - Closing after a response shuts the sending side first and reads what the client still sends for a
 ///   moment, so that the client reads the response before the connection ends.
+/// - Connections are shared fairly: one client address holds at most
+///   ``HTTPServerConfiguration/maxConnectionsPerClient``, and past that its own idle connection is closed
+///   to make room, or the new one is answered `503` and closed at once. With every connection taken, the
+///   oldest that has sent nothing (else the one idle longest) is closed before a new one is refused; with
+///   three quarters taken, a connection that sends nothing is closed after
+///   ``HTTPTimeouts/firstByte``, not ``HTTPTimeouts/request``.
 /// - Shutdown stops accepting and closes idle connections at once; requests being answered get until
 ///   the grace period ends, then their tasks are cancelled and their connections closed.
 final class EventLoop: @unchecked Sendable {
@@ -62,6 +68,8 @@ final class EventLoop: @unchecked Sendable {
 
     // The loop thread's own.
     private var connections: [UInt64: Connection] = [:]
+    /// How many connections each client address has open.
+    private var perClient: [String: Int] = [:]
     private var nextID: UInt64 = 0
     private var listening = true
     private var shutdownDeadline: ContinuousClock.Instant?
@@ -198,11 +206,24 @@ final class EventLoop: @unchecked Sendable {
         for _ in 0..<64 {
             guard let (descriptor, remote) = Socket.accept(listener) else { return }
             let now = ContinuousClock.now
+            let client = Connection.host(of: remote)
+            if perClient[client, default: 0] >= configuration.maxConnectionsPerClient {
+                // The client's own idle connection makes room; else the new one is refused.
+                guard let idlest = idlest(among: connections.values.filter { $0.client == client }) else {
+                    refuseAtOnce(descriptor, remote: remote, now: now)
+                    continue
+                }
+                drop(idlest)
+            }
+            if connections.count >= configuration.maxConnections, let idlest = idlest(among: connections.values) {
+                drop(idlest)
+            }
             nextID += 1
             let connection = Connection(
                 id: nextID, descriptor: descriptor, remoteAddress: remote, limits: configuration.limits, now: now)
             let open = connections.count
             connections[connection.id] = connection
+            perClient[client, default: 0] += 1
             guard open >= configuration.maxConnections else { continue }
             guard open < configuration.maxConnections + Self.overflowAnswered else {
                 drop(connection)
@@ -217,10 +238,42 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// The connection to close to make room: the oldest that has sent nothing, else the one idle longest
+    /// between requests; `nil` when every one is busy.
+    private func idlest(among candidates: some Sequence<Connection>) -> Connection? {
+        var silent: Connection?
+        var idle: Connection?
+        for connection in candidates where connection.isIdle {
+            if connection.isSilent {
+                if silent.map({ connection.idleSince < $0.idleSince }) ?? true { silent = connection }
+            } else if idle.map({ connection.idleSince < $0.idleSince }) ?? true {
+                idle = connection
+            }
+        }
+        return silent ?? idle
+    }
+
+    /// Answers a connection over its client's cap `503` as far as the socket takes it, and closes it: it
+    /// never takes a place in the table.
+    private func refuseAtOnce(_ descriptor: Int32, remote: String, now: ContinuousClock.Instant) {
+        let body = Array("This client has too many connections open; close some or try again shortly.\n".utf8)
+        let head = ResponseHead.bytes(
+            status: 503, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
+            framing: .length(body.count), close: true, keepAliveForHTTP10: false)
+        _ = Socket.write(descriptor, (head + body)[...])
+        close(descriptor)
+        let record = AccessRecord(
+            method: "-", path: "-", status: 503, latency: ContinuousClock.now - now, bytesSent: body.count,
+            remoteAddress: remote, incomplete: false)
+        let accessLog = accessLog
+        logQueue.async { accessLog(record) }
+    }
+
     private func read(_ connection: Connection) {
         switch Socket.read(connection.descriptor, into: &readBuffer) {
         case .bytes(let count):
             guard connection.phase != .draining else { return }
+            connection.receivedAny = true
             connection.inbound.append(contentsOf: readBuffer[0..<count])
             if connection.phase == .reading { process(connection) }
         case .wouldBlock:
@@ -409,11 +462,16 @@ final class EventLoop: @unchecked Sendable {
         for writer in writers { writer.resume(returning: false) }
         close(connection.descriptor)
         connections[connection.id] = nil
+        let left = perClient[connection.client, default: 1] - 1
+        perClient[connection.client] = left > 0 ? left : nil
     }
 
     private func checkTimeouts() {
         let now = ContinuousClock.now
         let timeouts = configuration.timeouts
+        // In a crowd, a connection that has sent nothing gets a moment, not a request's time.
+        let crowded = connections.count * 4 >= configuration.maxConnections * 3
+        let firstRequest = crowded ? timeouts.firstByte : timeouts.request
         for connection in Array(connections.values) {
             if connection.phase == .draining {
                 if let end = connection.drainUntil, now >= end { drop(connection) }
@@ -435,7 +493,7 @@ final class EventLoop: @unchecked Sendable {
             } else if connection.isIdle,
                 // A connection that has not sent a first request has the time of one to do so.
                 shutdownDeadline != nil
-                    || now - connection.idleSince > (connection.servedAny ? timeouts.idle : timeouts.request)
+                    || now - connection.idleSince > (connection.servedAny ? timeouts.idle : firstRequest)
             {
                 drop(connection)
             }

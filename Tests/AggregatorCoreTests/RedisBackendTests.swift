@@ -11,12 +11,16 @@ struct RedisBackendTests {
     static let key = AnswerKey(
         provider: "kiwi", request: HTTPRequest(url: URL(fileURLWithPath: "/v2/search").appendingPathComponent("x")))
 
-    private func backend(_ server: RedisTestServer) throws -> RedisBackend {
-        try RedisBackend(
+    private func backend(
+        _ server: RedisTestServer, key: String = "instances-key-0123456789abcdef",
+        rejected: @escaping @Sendable (RejectedSharedAnswer) -> Void = { _ in }
+    ) throws -> RedisBackend {
+        let secret = try #require(SharedSecret(key))
+        return try RedisBackend(
             client: RedisClient(
                 RedisConfiguration(
                     port: server.port, connectTimeout: .seconds(10), commandTimeout: .seconds(10),
-                    retryInterval: .zero)))
+                    retryInterval: .zero)), secret: secret, rejected: rejected)
     }
 
     @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))
@@ -35,7 +39,7 @@ struct RedisBackendTests {
             return
         }
         // A value cut short is never served.
-        var cut = RedisBackend.encode(answer, for: Self.key)
+        var cut = first.encode(answer, for: Self.key)
         cut.removeLast(3)
         _ = try await first.client.send(.set(RedisBackend.answerKey(Self.key), cut))
         guard case .corrupt = await second.load(Self.key, maxBytes: 1000) else {
@@ -84,4 +88,112 @@ struct RedisBackendTests {
             return
         }
     }
+
+    @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))
+    func anAnswerNotSignedWithTheInstancesKeyOrFromTheFutureIsNotServed() async throws {
+        let server = try await RedisTestServer.start()
+        defer { server.stop() }
+        let told = Rejections()
+        let reader = try backend(server) { told.add($0) }
+        // Kept to the millisecond: a whole second compares equal once read back.
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let answer = StoredAnswer(body: Data(#"{"data": [{"price": 95}]}"#.utf8), retrievedAt: now)
+        try await reader.store(answer, for: Self.key)
+        #expect(await reader.load(Self.key, maxBytes: 1000) == .hit(answer))
+
+        // Written by someone who may write to Redis but holds another key, or none.
+        let outsider = try backend(server, key: "someone-elses-key-0123456789")
+        let forged = StoredAnswer(
+            body: Data(#"{"data": [{"price": 1, "deep_link": "https://phish.example/steal"}]}"#.utf8),
+            retrievedAt: Date(timeIntervalSince1970: 253_402_214_400))
+        try await outsider.store(forged, for: Self.key)
+        let read = await reader.load(Self.key, maxBytes: 1000)
+        guard case .corrupt(let reason) = read else {
+            Issue.record("a forged answer was read: \(read)")
+            return
+        }
+        #expect(reason.contains("not signed with the instances' key"))
+        // The signature covers the body: a body changed under a good header is not served either.
+        var altered = reader.encode(answer, for: Self.key)
+        altered[altered.count - 4] = UInt8(ascii: "1")
+        _ = try await reader.client.send(.set(RedisBackend.answerKey(Self.key), altered))
+        guard case .corrupt = await reader.load(Self.key, maxBytes: 1000) else {
+            Issue.record("an altered body was read")
+            return
+        }
+        // Signed with the key, but said to be retrieved on 9999-12-31: never served as fresh for ever.
+        try await reader.store(forged, for: Self.key)
+        guard case .corrupt(let future) = await reader.load(Self.key, maxBytes: 1000) else {
+            Issue.record("an answer from the future was read")
+            return
+        }
+        #expect(future.contains("in the future"))
+        // Within the clocks' skew is fine.
+        let soon = StoredAnswer(body: answer.body, retrievedAt: now.addingTimeInterval(30))
+        try await reader.store(soon, for: Self.key)
+        #expect(await reader.load(Self.key, maxBytes: 1000) == .hit(soon))
+
+        // Each rejection is told; the first of an entry says so, for one log line.
+        #expect(told.all.count == 3)
+        #expect(told.all.map(\.isFirst) == [true, false, false])
+        #expect(told.all.allSatisfy { $0.provider == "kiwi" && $0.entry == Self.key.digest })
+    }
+
+    @Test func hmacSHA256MatchesRFC4231AndSHA256ItsStandard() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        let cases: [(key: [UInt8], data: [UInt8], mac: String)] = [
+            (
+                [UInt8](repeating: 0x0B, count: 20), Array("Hi There".utf8),
+                "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+            ),
+            (
+                Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
+                "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+            ),
+            (
+                [UInt8](repeating: 0xAA, count: 20), [UInt8](repeating: 0xDD, count: 50),
+                "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"
+            ),
+            (
+                Array(1...25), [UInt8](repeating: 0xCD, count: 50),
+                "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"
+            ),
+            (
+                [UInt8](repeating: 0xAA, count: 131),
+                Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+                "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+            ),
+            (
+                [UInt8](repeating: 0xAA, count: 131),
+                Array(
+                    ("This is a test using a larger than block-size key and a larger than block-size data. The key "
+                        + "needs to be hashed before being used by the HMAC algorithm.").utf8),
+                "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"
+            ),
+        ]
+        for (index, test) in cases.enumerated() {
+            #expect(hex(HMACSHA256.mac(test.data, key: test.key)) == test.mac, "RFC 4231 test case \(index + 1)")
+        }
+        // Test case 5 is truncated to 128 bits.
+        let truncated = HMACSHA256.mac(Array("Test With Truncation".utf8), key: [UInt8](repeating: 0x0C, count: 20))
+        #expect(hex(Array(truncated.prefix(16))) == "a3b6167473100ee06e0c796c2955552b")
+        #expect(hex(HMACSHA256.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            hex(HMACSHA256.sha256(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            hex(HMACSHA256.sha256([UInt8](repeating: 0x61, count: 1_000_000)))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(SharedSecret("short") == nil)
+    }
+}
+
+/// The rejections a backend told, in order.
+private final class Rejections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [RejectedSharedAnswer] = []
+
+    var all: [RejectedSharedAnswer] { lock.withLock { stored } }
+
+    func add(_ rejection: RejectedSharedAnswer) { lock.withLock { stored.append(rejection) } }
 }

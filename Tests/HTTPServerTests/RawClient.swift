@@ -31,7 +31,9 @@ final class RawClient: @unchecked Sendable {
     /// - Parameters:
     ///   - port: the server's port.
     ///   - receiveTimeout: the longest a read waits: what bounds a test against a server that stays silent.
-    init(port: Int, receiveTimeout: Int = 30) throws {
+    ///   - source: the loopback address to connect from (all of `127.0.0.0/8` is loopback on Linux), so
+    ///     that one test can be several clients; the system's choice by default.
+    init(port: Int, receiveTimeout: Int = 30, from source: String? = nil) throws {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -45,6 +47,20 @@ final class RawClient: @unchecked Sendable {
             var yes: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw Failure(description: "bind \(source): \(String(cString: strerror(errno)))")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

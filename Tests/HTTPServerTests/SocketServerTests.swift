@@ -182,17 +182,17 @@ struct SocketServerTests {
         #expect(await second.response()?.status == 200)
     }
 
-    @Test("answers 503 to connections over the cap")
+    @Test("answers 503 to connections over the cap when none is idle")
     func connectionCap() async throws {
         let server = try TestServer(maxConnections: 2)
         let held = [try server.client(), try server.client()]
-        await held[0].send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(await held[0].response()?.status == 200)
-        await held[1].send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(await held[1].response()?.status == 200)
+        for client in held { await client.send("GET /wait HTTP/1.1\r\nHost: t\r\n\r\n") }
+        await server.responder.latch.waitForArrivals(2)
         let extra = try server.client()
         await extra.send("GET /echo HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(await extra.response()?.status == 503)
+        await server.responder.latch.open()
+        for client in held { #expect(await client.response()?.status == 200) }
     }
 
     @Test("closes the connection of a client that stops reading a large response, and goes on")

@@ -96,19 +96,20 @@ struct TestServer {
 
     init(
         limits: HTTPLimits = HTTPLimits(requestLineBytes: 1024, headerCount: 20, headerBytes: 4096, bodyBytes: 65536),
-        timeouts: HTTPTimeouts = HTTPTimeouts(), maxConnections: Int = 64
+        timeouts: HTTPTimeouts = HTTPTimeouts(), maxConnections: Int = 64, maxConnectionsPerClient: Int? = nil
     ) throws {
         let log = log
         server = try SocketServer(
             configuration: HTTPServerConfiguration(
-                host: "127.0.0.1", port: 0, limits: limits, timeouts: timeouts, maxConnections: maxConnections),
+                host: "127.0.0.1", port: 0, limits: limits, timeouts: timeouts, maxConnections: maxConnections,
+                maxConnectionsPerClient: maxConnectionsPerClient ?? maxConnections),
             responder: responder
         ) { log.add($0) }
     }
 
     var port: Int { server.port }
 
-    func client() throws -> RawClient { try RawClient(port: port) }
+    func client(from source: String? = nil) throws -> RawClient { try RawClient(port: port, from: source) }
 
     /// Whether the server still answers a good request on a new connection.
     func stillServes() async throws -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import ProviderTestKit
+import RedisClient
 import RedisTestSupport
 import Testing
 
@@ -9,6 +10,9 @@ struct ServeRedisTests {
     static func search(_ day: Int) -> String {
         "/v1/search?providers=kiwi&from=VIE&to=BCN&date=2026-12-\(day)"
     }
+
+    /// The key the instances sign their shared answers with.
+    static let key = ["AGGREGATE_CACHE_KEY": "team-cache-key-0123456789abcdef"]
 
     /// Waits until a condition holds, within the patience that rules out a hang.
     static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
@@ -30,8 +34,8 @@ struct ServeRedisTests {
             "--cache", redis.url, "--endpoint", "kiwi=\(upstream.baseURL.absoluteString)", "--budget", "kiwi=3/d",
             "--fresh-for", "600", "--timeout", "30",
         ]
-        let first = try await ServeProcess.start(arguments: arguments)
-        let second = try await ServeProcess.start(arguments: arguments)
+        let first = try await ServeProcess.start(arguments: arguments, environment: Self.key)
+        let second = try await ServeProcess.start(arguments: arguments, environment: Self.key)
 
         // An answer one instance fetched serves the other.
         #expect(try await first.request(Self.search(18)).status == 200)
@@ -80,5 +84,70 @@ struct ServeRedisTests {
 
         #expect(try await first.stop() == 0)
         #expect(try await second.stop() == 0)
+    }
+
+    @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))
+    func anAnswerForgedInRedisIsNotServedCountedAndLoggedOnce() async throws {
+        let redis = try await RedisTestServer.start()
+        defer { redis.stop() }
+        let upstream = try LoopbackHTTPServer { _ in .json(LiveEndpointTests.kiwiBody) }
+        defer { upstream.stop() }
+        let server = try await ServeProcess.start(
+            arguments: [
+                "--cache", redis.url, "--endpoint", "kiwi=\(upstream.baseURL.absoluteString)", "--fresh-for", "600",
+                "--timeout", "30",
+            ], environment: Self.key)
+        #expect(try await server.request(Self.search(18)).status == 200)
+        #expect(upstream.requests.count == 1)
+
+        // Whoever may write to Redis rewrites the answer: every price 1 EUR, a phishing link, retrieved on
+        // 9999-12-31 so that it would be fresh for ever, the header's length made to match.
+        let client = try RedisClient(url: redis.url)
+        let keys = try await client.send(
+            .eval("return redis.call('KEYS', ARGV[1])", keys: [], arguments: ["aggregate:answer:kiwi/*"]))
+        guard case .array(let found) = keys, found.count == 1, let key = found.first?.string else {
+            throw ServeFailure(description: "no kept kiwi answer in Redis: \(keys)")
+        }
+        let kept = try #require(try await client.send(.get(key)).data)
+        let newline = try #require(kept.firstIndex(of: 0x0A))
+        let body = LiveEndpointTests.kiwiBody.replacingOccurrences(of: "155", with: "1")
+            .replacingOccurrences(of: "https://www.kiwi.com/deep?flightsId=live", with: "https://phish.example/steal")
+        var header = try #require(
+            JSONSerialization.jsonObject(with: kept[kept.startIndex..<newline]) as? [String: Any])
+        header["retrieved_at"] = "9999-12-31T23:59:59.000Z"
+        header["bytes"] = body.utf8.count
+        var forged = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
+        forged.append(0x0A)
+        forged.append(Data(body.utf8))
+        _ = try await client.send(.set(key, forged))
+
+        for _ in 0..<2 {
+            let answer = try await server.request(Self.search(18))
+            #expect(answer.status == 200)
+            #expect(!answer.text.contains("phish.example"))
+            #expect(answer.text.contains("https://www.kiwi.com/deep?flightsId=live"))
+        }
+        // The forged answer sent the first search upstream, whose answer replaced it for the second.
+        #expect(upstream.requests.count == 2)
+        let metrics = try await server.request("/metrics").text
+        #expect(metrics.contains(#"aggregate_shared_answers_rejected_total{provider="kiwi"} 1"#), "\(metrics)")
+        #expect(try await server.stop() == 0)
+        let logged = server.lines.filter { $0.contains(#""event":"answer_rejected""#) }
+        #expect(logged.count == 1)
+        #expect(logged.first?.contains("not signed with the instances' key") == true)
+    }
+
+    @Test func sharingThroughRedisNeedsAKeyOfItsOwn() async throws {
+        let none = try await Binary.run(["serve", "--cache", "redis://127.0.0.1:1/0"])
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("'--cache' needs the key the instances sign their shared answers with"))
+        #expect(none.stderr.contains("AGGREGATE_CACHE_KEY"))
+        let password = "redis-password-0123456789"
+        let same = try await Binary.run(
+            ["serve", "--cache", "redis://127.0.0.1:1/0"],
+            environment: ["AGGREGATE_REDIS_PASSWORD": password, "AGGREGATE_CACHE_KEY": password])
+        #expect(same.status == 64)
+        #expect(same.stderr.contains("is the Redis password"))
+        #expect(!same.stderr.contains(password))
     }
 }

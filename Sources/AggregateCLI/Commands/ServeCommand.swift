@@ -31,6 +31,9 @@ struct ServeCommand: Command {
                 key: .cache, valueName: "URL",
                 help: "redis://[:password@]host:port/db to share answers, requests and budgets between instances"),
             OptionSpec(
+                key: .cacheKeyFile, valueName: "FILE",
+                help: "File holding the key instances sign shared answers with (or AGGREGATE_CACHE_KEY)"),
+            OptionSpec(
                 key: .budget, valueName: "ID=N/UNIT",
                 help: "Most requests a provider is sent, such as kiwi=2/s or duffel=100/h (repeatable)",
                 repeatable: true),
@@ -62,7 +65,7 @@ struct ServeCommand: Command {
             EXAMPLES:
               aggregate serve
               AGGREGATE_SERVE_TOKEN=$(cat token) aggregate serve --listen 0.0.0.0:8765 --live
-              aggregate serve --cache redis://127.0.0.1:6379/0 --budget kiwi=2/s --fresh-for 300
+              aggregate serve --cache redis://127.0.0.1:6379/0 --cache-key-file key --budget kiwi=2/s
             """)
 
     /// The standard lifetime of a kept answer, when `--fresh-for` sets none.
@@ -73,6 +76,7 @@ struct ServeCommand: Command {
     let origins: OriginPolicy
     let redisURL: String?
     let redisPassword: String?
+    let cacheKey: SharedSecret?
     let settings: SearchSettings
     let maxSearches: Int
     let context: CommandContext
@@ -113,9 +117,13 @@ struct ServeCommand: Command {
             }
             redisURL = url
             redisPassword = password
+            cacheKey = try CacheKey.configured(
+                file: options.value(.cacheKeyFile), environment: context.environment, redisPassword: password,
+                command: name)
         } else {
             redisURL = nil
             redisPassword = nil
+            cacheKey = nil
         }
         do {
             settings = try Self.settings(
@@ -147,9 +155,16 @@ struct ServeCommand: Command {
         let metrics = ServeMetrics(providers: context.catalog.ids)
         let backend: any SharedBackend
         var settings = settings
-        if let redisURL {
+        if let redisURL, let cacheKey {
             do {
-                let redis = try RedisBackend(url: redisURL, password: redisPassword)
+                let redis = try RedisBackend(url: redisURL, password: redisPassword, secret: cacheKey) { rejection in
+                    metrics.answerRejected(rejection.provider)
+                    guard rejection.isFirst else { return }
+                    log.event(
+                        "answer_rejected",
+                        "a shared answer of \(rejection.provider) was not served: \(rejection.reason)",
+                        fields: [("provider", rejection.provider.rawValue), ("entry", rejection.entry)])
+                }
                 backend = redis
                 settings = try Self.settings(
                     settings, cache: redis, freshness: settings.freshness, budgets: settings.budgets)
@@ -212,6 +227,8 @@ struct ServeCommand: Command {
         stopping.set()
         let grace = settings.deadline + .seconds(2)
         log.event("stopping", "received \(signal): finishing the requests in progress, refusing new ones")
+        // Listening streams never finish by themselves: they end now, not when the grace period does.
+        sessions.closeStreams()
         await server.shutdown(grace: grace)
         sessions.endAll()
         expiry.cancel()

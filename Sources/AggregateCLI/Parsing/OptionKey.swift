@@ -74,6 +74,7 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let tokenFile = OptionKey("--token-file")
     static let allowOrigin = OptionKey("--allow-origin")
     static let cache = OptionKey("--cache")
+    static let cacheKeyFile = OptionKey("--cache-key-file")
     static let budget = OptionKey("--budget")
     static let freshFor = OptionKey("--fresh-for")
     static let maxSearches = OptionKey("--max-searches")

@@ -1,6 +1,14 @@
 import AggregatorCore
 import ProviderKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where `aggregate serve` listens: `HOST:PORT`, `[IPv6]:PORT`, or `:PORT` for every interface.
 struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     /// The default: loopback only, on 8765.
@@ -45,13 +53,70 @@ struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
-    /// Whether only this machine can reach the address: `localhost`, `127.x.x.x` or `::1`.
+    /// Whether only this machine can reach the address: every address the host resolves to is a loopback
+    /// one (`127.0.0.0/8`, `::1`, or `127.0.0.0/8` mapped to IPv6). A name is resolved as the server will
+    /// resolve it to listen (`localhost` through `/etc/hosts`); one that resolves to nothing, or to any other
+    /// address, is not loopback, whatever it looks like (`127.lan.example.com`).
     var isLoopback: Bool {
-        let name = host.lowercased()
-        return name == "localhost" || name == "::1"
-            || name.hasPrefix("127.")
-                && name.split(separator: ".").count == 4
+        let addresses = Self.resolve(host)
+        return !addresses.isEmpty && addresses.allSatisfy(Self.isLoopback)
     }
+
+    /// Whether an address is a loopback one: `127.0.0.0/8`, `::1`, or `::ffff:127.0.0.0/104`.
+    /// - Parameter address: 4 bytes of IPv4 or 16 of IPv6, in network order.
+    /// - Returns: whether only this machine can reach it.
+    static func isLoopback(_ address: [UInt8]) -> Bool {
+        switch address.count {
+        case 4: return address[0] == 127
+        case 16:
+            if address == [UInt8](repeating: 0, count: 15) + [1] { return true }
+            return address[0..<10].allSatisfy { $0 == 0 } && address[10] == 0xFF && address[11] == 0xFF
+                && address[12] == 127
+        default: return false
+        }
+    }
+
+    /// The addresses a host resolves to for listening, as bytes in network order; none when it does not
+    /// resolve.
+    /// - Parameter host: a numeric address or a name.
+    /// - Returns: each address once.
+    static func resolve(_ host: String) -> [[UInt8]] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = listenSocketType
+        hints.ai_flags = AI_PASSIVE
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &found) == 0 else { return [] }
+        defer { freeaddrinfo(found) }
+        var addresses: [[UInt8]] = []
+        var next = found
+        while let entry = next {
+            next = entry.pointee.ai_next
+            guard let address = entry.pointee.ai_addr else { continue }
+            var bytes: [UInt8]
+            switch Int32(entry.pointee.ai_family) {
+            case AF_INET:
+                bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
+                    withUnsafeBytes(of: pointer.pointee.sin_addr) { Array($0) }
+                }
+            case AF_INET6:
+                bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
+                    withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
+                }
+            default:
+                // An address of another family is not known to be loopback.
+                bytes = []
+            }
+            if !addresses.contains(bytes) { addresses.append(bytes) }
+        }
+        return addresses
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+        private static let listenSocketType = Int32(SOCK_STREAM.rawValue)
+    #else
+        private static let listenSocketType = SOCK_STREAM
+    #endif
 
     /// `127.0.0.1:8765`, or `[::1]:8765`.
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }

@@ -19,8 +19,9 @@ import ProviderKit
 ///   proxy drops a quiet connection) and then the response. A client that disconnects does not cancel its
 ///   call. A call finds the server's cap on searches full: `503` with `Retry-After`.
 /// - `GET` opens the session's one listening stream (`409` for a second): the server sends nothing on it
-///   but comments, since it makes no requests of its own; it ends with the session. `DELETE` ends the
-///   session and its calls (`204`).
+///   but comments, since it makes no requests of its own; it ends with the session, or as soon as the
+///   server begins to stop. `DELETE` ends the session and its calls (`204`).
+/// - A new session past the table's caps (``MCPHTTPSessions``) is `503` with `Retry-After`.
 /// - A message that cannot be read is `400`, with a JSON-RPC error without an id.
 struct MCPHTTPEndpoint: Sendable {
     /// The tools and how to run them.
@@ -62,7 +63,7 @@ struct MCPHTTPEndpoint: Sendable {
             return Self.json(MCPServer.errorResponse(id: id, error), status: 400)
         }
         if case .request(let id, "initialize", let params) = message {
-            return initialize(id: id, params: params)
+            return initialize(id: id, params: params, remoteAddress: request.remoteAddress)
         }
         let session: MCPHTTPSessions.Session
         switch self.session(of: request) {
@@ -88,13 +89,22 @@ struct MCPHTTPEndpoint: Sendable {
         }
     }
 
-    private func initialize(id: JSONRPCID, params: MCPValue?) -> ServerResponse {
+    private func initialize(id: JSONRPCID, params: MCPValue?, remoteAddress: String) -> ServerResponse {
         let reply = MCPServer.initialize(id: id, params: params) { _ in }
         guard case .string(let requested) = params?["protocolVersion"] else { return Self.json(reply) }
-        guard let session = sessions.start(protocolVersion: MCPProtocol.negotiate(requested)) else {
+        switch sessions.start(protocolVersion: MCPProtocol.negotiate(requested), remoteAddress: remoteAddress) {
+        case .success(let session):
+            return Self.json(reply, headers: ["Mcp-Session-Id": session.id])
+        case .failure(.full):
             return Self.failure(503, "too many MCP sessions are open; try again shortly", headers: ["Retry-After": "5"])
+        case .failure(.clientFull):
+            return Self.failure(
+                503,
+                "this address has \(sessions.perClient) MCP sessions open, the most it may; "
+                    + "end one with DELETE /mcp or let one expire", headers: ["Retry-After": "5"])
+        case .failure(.stopping):
+            return Self.failure(503, "the server is stopping", headers: ["Retry-After": "1"])
         }
-        return Self.json(reply, headers: ["Mcp-Session-Id": session.id])
     }
 
     private func call(
@@ -186,7 +196,7 @@ struct MCPHTTPEndpoint: Sendable {
                 guard (try? await writer.write(": listening\n\n")) != nil else { return }
                 var quiet: Duration = .zero
                 // The server sends no requests of its own: the stream carries comments until the session ends.
-                while !session.isEnded, (try? await Task.sleep(for: .milliseconds(250))) != nil {
+                while !session.streamShouldEnd, (try? await Task.sleep(for: .milliseconds(250))) != nil {
                     quiet += .milliseconds(250)
                     guard quiet >= keepAlive else { continue }
                     quiet = .zero

@@ -7,25 +7,42 @@ import Foundation
 ///   client it was given to knows.
 /// - A session no request has used for ``idleLimit`` ends, unless a call of it is still running: the next
 ///   request with its id is `404`, and the client starts another, as MCP says.
-/// - At most ``capacity`` sessions are open; when full, the session idle longest ends to make room, and
-///   when none can, a new one is refused.
+/// - At most ``capacity`` sessions are open, and at most ``perClient`` of them started from one client
+///   address. A new session past either is refused (`503`): a live session is never ended to make room, so
+///   that no client can end another's. Sessions expired by ``idleLimit`` make room.
+/// - Once the server stops (``closeStreams()``), listening streams end and no session starts; calls in
+///   progress finish.
 final class MCPHTTPSessions: @unchecked Sendable {
+    /// Why a session was not started.
+    enum Refusal: Error, Equatable {
+        /// The table holds ``capacity`` sessions.
+        case full
+        /// The client's address holds ``perClient`` sessions.
+        case clientFull
+        /// The server is stopping.
+        case stopping
+    }
+
     /// One session.
     final class Session: @unchecked Sendable {
         /// Its id.
         let id: String
         /// The protocol revision agreed at `initialize`.
         let protocolVersion: String
+        /// The address of the client that started it, without the port.
+        let client: String
         /// Its calls in progress.
         let requests = MCPRequestRegistry()
         private let lock = NSLock()
         private var lastUsedAt: ContinuousClock.Instant
         private var ended = false
         private var streamOpen = false
+        private var listening = true
 
-        init(id: String, protocolVersion: String) {
+        init(id: String, protocolVersion: String, client: String) {
             self.id = id
             self.protocolVersion = protocolVersion
+            self.client = client
             lastUsedAt = .now
         }
 
@@ -33,6 +50,8 @@ final class MCPHTTPSessions: @unchecked Sendable {
         var lastUsed: ContinuousClock.Instant { lock.withLock { lastUsedAt } }
         /// Whether it has ended: a stream of it stops.
         var isEnded: Bool { lock.withLock { ended } }
+        /// Whether its listening stream is to stop: the session ended, or the server is stopping.
+        var streamShouldEnd: Bool { lock.withLock { ended || !listening } }
 
         /// Notes a use now.
         func touch() { lock.withLock { lastUsedAt = .now } }
@@ -46,7 +65,7 @@ final class MCPHTTPSessions: @unchecked Sendable {
         /// Takes the session's one listening stream; `false` when it has one already.
         func openStream() -> Bool {
             lock.withLock {
-                guard !streamOpen, !ended else { return false }
+                guard !streamOpen, !ended, listening else { return false }
                 streamOpen = true
                 return true
             }
@@ -54,42 +73,49 @@ final class MCPHTTPSessions: @unchecked Sendable {
 
         /// Gives the listening stream back.
         func closeStream() { lock.withLock { streamOpen = false } }
+
+        /// Ends its listening stream, if open, and refuses another; its calls go on.
+        func stopListening() { lock.withLock { listening = false } }
     }
 
     /// How long a session may go unused.
     let idleLimit: Duration
     /// The most sessions open at once.
     let capacity: Int
+    /// The most sessions open at once started from one client address.
+    let perClient: Int
     private let lock = NSLock()
     private var sessions: [String: Session] = [:]
+    private var byClient: [String: Int] = [:]
+    private var stopping = false
 
     /// Creates an empty table.
     /// - Parameters:
     ///   - idleLimit: how long a session may go unused.
     ///   - capacity: the most sessions open at once.
-    init(idleLimit: Duration, capacity: Int = 1000) {
+    ///   - perClient: the most of them from one client address; a tenth of `capacity` by default.
+    init(idleLimit: Duration, capacity: Int = 1000, perClient: Int? = nil) {
         self.idleLimit = idleLimit
         self.capacity = max(capacity, 1)
+        self.perClient = min(max(perClient ?? capacity / 10, 1), self.capacity)
     }
 
     /// Starts a session.
-    /// - Parameter protocolVersion: the revision agreed.
-    /// - Returns: the session, or `nil` when the table is full of sessions in use.
-    func start(protocolVersion: String) -> Session? {
+    /// - Parameters:
+    ///   - protocolVersion: the revision agreed.
+    ///   - remoteAddress: the client's address, `host:port` or `[host]:port`; only the host counts.
+    /// - Returns: the session, or why none was started.
+    func start(protocolVersion: String, remoteAddress: String) -> Result<Session, Refusal> {
         expire()
+        let client = Self.host(of: remoteAddress)
         return lock.withLock {
-            if sessions.count >= capacity {
-                guard
-                    let idlest = sessions.values.filter({ $0.requests.count == 0 }).min(by: {
-                        $0.lastUsed < $1.lastUsed
-                    })
-                else { return nil }
-                sessions[idlest.id] = nil
-                idlest.end()
-            }
-            let session = Session(id: Self.newID(), protocolVersion: protocolVersion)
+            guard !stopping else { return .failure(.stopping) }
+            guard byClient[client, default: 0] < perClient else { return .failure(.clientFull) }
+            guard sessions.count < capacity else { return .failure(.full) }
+            let session = Session(id: Self.newID(), protocolVersion: protocolVersion, client: client)
             sessions[session.id] = session
-            return session
+            byClient[client, default: 0] += 1
+            return .success(session)
         }
     }
 
@@ -108,15 +134,29 @@ final class MCPHTTPSessions: @unchecked Sendable {
     /// - Returns: whether there was one.
     @discardableResult
     func end(_ id: String) -> Bool {
-        guard let session = lock.withLock({ sessions.removeValue(forKey: id) }) else { return false }
+        guard let session = lock.withLock({ remove(id) }) else { return false }
         session.end()
         return true
     }
 
-    /// Ends every session: the server is stopping, and their streams must close.
+    /// The server is stopping: every listening stream ends now, and no session starts; calls in progress go
+    /// on until they finish or ``endAll()``.
+    func closeStreams() {
+        let all = lock.withLock {
+            stopping = true
+            return Array(sessions.values)
+        }
+        for session in all { session.stopListening() }
+    }
+
+    /// Ends every session: the server has stopped, and their calls and streams must end.
     func endAll() {
         let all = lock.withLock {
-            defer { sessions = [:] }
+            stopping = true
+            defer {
+                sessions = [:]
+                byClient = [:]
+            }
             return Array(sessions.values)
         }
         for session in all { session.end() }
@@ -127,7 +167,7 @@ final class MCPHTTPSessions: @unchecked Sendable {
         let now = ContinuousClock.now
         let expired = lock.withLock {
             let old = sessions.values.filter { now - $0.lastUsed > idleLimit && $0.requests.count == 0 }
-            for session in old { sessions[session.id] = nil }
+            for session in old { remove(session.id) }
             return old
         }
         for session in expired { session.end() }
@@ -135,6 +175,24 @@ final class MCPHTTPSessions: @unchecked Sendable {
 
     /// How many sessions are open.
     var count: Int { lock.withLock { sessions.count } }
+
+    /// Takes a session out of the table, under the lock.
+    @discardableResult
+    private func remove(_ id: String) -> Session? {
+        guard let session = sessions.removeValue(forKey: id) else { return nil }
+        let left = byClient[session.client, default: 1] - 1
+        byClient[session.client] = left > 0 ? left : nil
+        return session
+    }
+
+    /// The host of `host:port` or `[host]:port`; the text itself when it has no port.
+    static func host(of address: String) -> String {
+        if address.hasPrefix("["), let close = address.firstIndex(of: "]") {
+            return String(address[address.index(after: address.startIndex)..<close])
+        }
+        guard let colon = address.lastIndex(of: ":"), !address[..<colon].contains(":") else { return address }
+        return String(address[..<colon])
+    }
 
     /// 32 random bytes in hexadecimal, from the system's cryptographically secure generator.
     private static func newID() -> String {

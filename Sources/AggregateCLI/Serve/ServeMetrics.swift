@@ -6,7 +6,7 @@ import ProviderKit
 /// What `aggregate serve` counts, written in Prometheus's text format for `GET /metrics`: requests by
 /// route and status and how long they took, and what the transport stacks did for each provider (requests
 /// upstream and how they ended, answers from the store, requests that waited for another, budgets refused,
-/// shared state out of reach).
+/// shared state out of reach, shared answers not served for their signature or time).
 ///
 /// Every label's values come from a fixed set (the routes, the installed providers, status classes), so
 /// nothing a client sends can add a series.
@@ -34,6 +34,7 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
         var misses = 0
         var coalesced = 0
         var budgetRefused = 0
+        var rejected = 0
     }
 
     private let lock = NSLock()
@@ -88,6 +89,13 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
                 lastUnavailable = (.now, reason)
             }
         }
+    }
+
+    /// Counts a shared answer not served: it was not signed with the instances' key, or claimed to be
+    /// from the future.
+    /// - Parameter provider: whose answer it claimed to be.
+    func answerRejected(_ provider: ProviderID) {
+        lock.withLock { update(provider) { $0.rejected += 1 } }
     }
 
     /// The reason shared state was last out of reach, when that was within ``unavailableWindow``.
@@ -191,6 +199,12 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
                 "aggregate_shared_state_unavailable_total", "counter",
                 "Times the shared store, coordinator or budget counter could not be reached.")
             text += "aggregate_shared_state_unavailable_total \(unavailable)\n"
+            family(
+                "aggregate_shared_answers_rejected_total", "counter",
+                "Shared answers not served: not signed with the instances' key, or retrieved in the future.")
+            for (provider, counters) in sorted {
+                text += "aggregate_shared_answers_rejected_total{provider=\"\(provider)\"} \(counters.rejected)\n"
+            }
             family("aggregate_searches_in_flight", "gauge", "Searches running now.")
             text += "aggregate_searches_in_flight \(inFlight)\n"
             family("aggregate_mcp_sessions", "gauge", "MCP sessions open now.")

@@ -15,6 +15,9 @@ import ProviderKit
 ///   without one.
 /// - A 404 for a message that carried a session id means the server ended the session: a new one is
 ///   started once and the call made again.
+/// - A message never follows a redirect to another origin (scheme, host or port), and the session id and
+///   protocol version are never sent to one: a redirect elsewhere fails the call with
+///   ``TransportError/Kind/badRedirect``. A redirect within the origin is followed.
 /// - An HTTP answer that is not a success (a 429 with its `Retry-After`, a 502) is handed back as it is, so
 ///   that the retry stage above decides; so is a transport failure.
 /// - A JSON-RPC error, a tool result marked `isError`, and an answer that is not JSON-RPC are
@@ -170,6 +173,9 @@ actor MCPClientSession {
         request.headers["Accept"] = "application/json, text/event-stream"
         if let sessionID { request.headers["Mcp-Session-Id"] = sessionID }
         if let negotiatedVersion { request.headers["MCP-Protocol-Version"] = negotiatedVersion }
+        // The session belongs to the server's origin: neither it nor the message follows a redirect elsewhere.
+        request.sensitiveHeaders.formUnion(["Mcp-Session-Id", "MCP-Protocol-Version"])
+        request.bodyIsSensitive = true
         return request
     }
 

@@ -10,9 +10,12 @@ import RedisClient
 /// - Every key starts with ``prefix`` and expires, so that Redis never fills up: an answer after
 ///   ``answerExpiry`` (it is served as fresh only within its provider's lifetime, ``Freshness``), a claim
 ///   when its leader releases it or its time runs out, a budget's window after two windows.
-/// - An answer is kept as the disk cache keeps it: a JSON header line with the request, `retrieved_at`, the
-///   length and a checksum, then the body. One that is cut, altered, over the size limit or another
-///   request's is ``AnswerLookup/corrupt(_:)``; the next good answer replaces it.
+/// - An answer is kept as a JSON header line with the request, `retrieved_at`, the length and a signature,
+///   then the body. The signature is an HMAC-SHA256 of the request, `retrieved_at` and the body under the
+///   instances' ``SharedSecret``, so Redis is trusted to keep answers and to lose them, never to write one:
+///   an answer without the key's signature, or retrieved more than ``allowedSkew`` in the future, is not
+///   served, and is told to the rejection handler. One that is cut, altered, over the size limit, another
+///   request's or unsigned is ``AnswerLookup/corrupt(_:)``; the next good answer replaces it.
 /// - A claim holds a token of this instance, and only that token releases it, so that a leader whose claim
 ///   ran out never releases another's.
 /// - Redis out of reach or slow is never an error of a search: each command gives up after the client's
@@ -26,15 +29,31 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
     /// How long an answer is kept: the disk cache's longest keep.
     public static let answerExpiry: Duration = .seconds(7 * 86_400)
 
+    /// How far in the future an answer's `retrieved_at` may lie (clocks of instances differ a little).
+    public static let allowedSkew: TimeInterval = 120
+    /// How many rejected entries are remembered as told, so that each is logged once.
+    static let rememberedRejections = 10_000
+
     /// The client every command goes through.
     public let client: RedisClient
     /// This instance's claims' token.
     private let token: String
+    private let secret: SharedSecret
+    private let rejected: @Sendable (RejectedSharedAnswer) -> Void
+    private let told = ToldRejections()
 
     /// Shares state through a Redis.
-    /// - Parameter client: the client, with its timeouts and retry interval.
-    public init(client: RedisClient) {
+    /// - Parameters:
+    ///   - client: the client, with its timeouts and retry interval.
+    ///   - secret: the key every instance signs its answers with.
+    ///   - rejected: told of each kept answer not served because of its signature or its time.
+    public init(
+        client: RedisClient, secret: SharedSecret,
+        rejected: @escaping @Sendable (RejectedSharedAnswer) -> Void = { _ in }
+    ) {
         self.client = client
+        self.secret = secret
+        self.rejected = rejected
         token = UUID().uuidString
     }
 
@@ -42,9 +61,15 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
     /// - Parameters:
     ///   - url: `redis://[:password@]host:port/db`.
     ///   - password: the password when the URL has none.
+    ///   - secret: the key every instance signs its answers with.
+    ///   - rejected: told of each kept answer not served because of its signature or its time.
     /// - Throws: ``RedisError`` `configuration` for a URL that cannot be used, never quoting its password.
-    public convenience init(url: String, password: String? = nil) throws(RedisError) {
-        try self.init(client: RedisClient(RedisConfiguration(url: url, password: password)))
+    public convenience init(
+        url: String, password: String? = nil, secret: SharedSecret,
+        rejected: @escaping @Sendable (RejectedSharedAnswer) -> Void = { _ in }
+    ) throws(RedisError) {
+        try self.init(
+            client: RedisClient(RedisConfiguration(url: url, password: password)), secret: secret, rejected: rejected)
     }
 
     /// Itself.
@@ -82,7 +107,7 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
             return .unavailable(error.message)
         }
         guard let data = reply.data else { return .missing }
-        let lookup = Self.decode(data, for: key)
+        let lookup = decode(data, for: key)
         if case .hit(let answer) = lookup, answer.body.count > maxBytes {
             return .corrupt("the kept answer is larger than \(maxBytes) bytes")
         }
@@ -97,7 +122,7 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
     public func store(_ answer: StoredAnswer, for key: AnswerKey) async throws(CacheError) {
         do {
             _ = try await client.send(
-                .set(Self.answerKey(key), Self.encode(answer, for: key), expiry: Self.answerExpiry))
+                .set(Self.answerKey(key), encode(answer, for: key), expiry: Self.answerExpiry))
         } catch {
             throw CacheError("cannot keep the answer in Redis: \(error.message)")
         }
@@ -162,23 +187,30 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
     static func claimKey(_ key: AnswerKey) -> String { prefix + "claim:" + key.digest }
 
     private struct Header: Codable {
-        static let schema = "aggregate.cache.v2"
+        static let schema = "aggregate.cache.v3"
         var schema: String
         var request: String
         var retrievedAt: String
         var bytes: Int
-        var checksum: String
+        var signature: String
 
         enum CodingKeys: String, CodingKey {
-            case schema, request, bytes, checksum
+            case schema, request, bytes, signature
             case retrievedAt = "retrieved_at"
         }
     }
 
-    static func encode(_ answer: StoredAnswer, for key: AnswerKey) -> Data {
+    /// What the signature covers: the schema, the request, `retrieved_at` and the body, each delimited so
+    /// that no two answers share it.
+    static func signed(request: String, retrievedAt: String, body: Data) -> [UInt8] {
+        Array("\(Header.schema)\n\(request.utf8.count):\(request)\n\(retrievedAt)\n\(body.count)\n".utf8) + body
+    }
+
+    func encode(_ answer: StoredAnswer, for key: AnswerKey) -> Data {
+        let retrievedAt = ResponseCache.formatDate(answer.retrievedAt)
         let header = Header(
-            schema: Header.schema, request: key.text, retrievedAt: ResponseCache.formatDate(answer.retrievedAt),
-            bytes: answer.body.count, checksum: ResponseCache.checksum(answer.body))
+            schema: Header.schema, request: key.text, retrievedAt: retrievedAt, bytes: answer.body.count,
+            signature: secret.sign(Self.signed(request: key.text, retrievedAt: retrievedAt, body: answer.body)))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var value = (try? encoder.encode(header)) ?? Data()
@@ -187,7 +219,7 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
         return value
     }
 
-    static func decode(_ value: Data, for key: AnswerKey) -> AnswerLookup {
+    func decode(_ value: Data, for key: AnswerKey) -> AnswerLookup {
         guard let newline = value.firstIndex(of: UInt8(ascii: "\n")) else {
             return .corrupt("the kept answer has no header line")
         }
@@ -196,9 +228,42 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
             header.schema == Header.schema
         else { return .corrupt("the kept answer has an unreadable header") }
         guard header.request == key.text else { return .corrupt("the kept answer belongs to another request") }
-        guard header.bytes == body.count, header.checksum == ResponseCache.checksum(body),
-            let retrievedAt = ResponseCache.parseDate(header.retrievedAt)
-        else { return .corrupt("the kept answer is truncated or altered") }
+        guard header.bytes == body.count else { return .corrupt("the kept answer is truncated") }
+        guard
+            secret.verify(
+                header.signature, of: Self.signed(request: header.request, retrievedAt: header.retrievedAt, body: body))
+        else {
+            return reject(key, "the kept answer is not signed with the instances' key: something else wrote it")
+        }
+        guard let retrievedAt = ResponseCache.parseDate(header.retrievedAt) else {
+            return .corrupt("the kept answer has an unreadable retrieved_at")
+        }
+        guard retrievedAt.timeIntervalSinceNow <= Self.allowedSkew else {
+            return reject(key, "the kept answer says it was retrieved at \(header.retrievedAt), in the future")
+        }
         return .hit(StoredAnswer(body: body, retrievedAt: retrievedAt))
+    }
+
+    /// Tells the handler of an answer not served, saying whether this entry was told before.
+    private func reject(_ key: AnswerKey, _ reason: String) -> AnswerLookup {
+        let entry = key.digest
+        let first = told.insert(entry)
+        rejected(RejectedSharedAnswer(provider: key.provider, entry: entry, reason: reason, isFirst: first))
+        return .corrupt(reason)
+    }
+}
+
+/// The entries a backend has told as rejected, so that each is logged once: at most
+/// ``RedisBackend/rememberedRejections``, forgotten all at once past that.
+private final class ToldRejections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: Set<String> = []
+
+    /// Notes an entry; `true` the first time.
+    func insert(_ entry: String) -> Bool {
+        lock.withLock {
+            if entries.count >= RedisBackend.rememberedRejections { entries = [] }
+            return entries.insert(entry).inserted
+        }
     }
 }
