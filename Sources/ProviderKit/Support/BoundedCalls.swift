@@ -25,6 +25,8 @@ public enum BoundedCalls {
         try await withThrowingTaskGroup(of: Outcome<Value>.self) { group in
             var results = [Result<Value, ProviderError>?](repeating: nil, count: items.count)
             for (index, item) in items.enumerated() {
+                // However many items there are, none starts once the search is cancelled.
+                try Task.checkCancellation()
                 if index >= max(1, limit), let outcome = try await group.next() {
                     results[outcome.index] = outcome.result
                     try Task.checkCancellation()
