@@ -111,4 +111,22 @@ struct AviasalesRequestPlanTests {
         #expect(items.contains(URLQueryItem(name: "currency", value: "rub")))
         #expect(!items.contains { $0.name == "return_at" })
     }
+
+    @Test("650 × 650 codes over three months each way: the first requests made, every combination counted")
+    func hugeProduct() throws {
+        let letters = { (number: Int) -> String in
+            let digits: [Int] = [number / 676 % 26, number / 26 % 26, number % 26]
+            return String(decoding: digits.map { UInt8(65 + $0) }, as: UTF8.self)
+        }
+        let query = SearchQuery(
+            origins: (0..<650).map(letters), destinations: (5_000..<5_650).map(letters),
+            departureDates: DateRange(parsing: "2026-11-30..2027-01-30"),
+            returnDates: DateRange(parsing: "2026-12-31..2027-02-28"), roundTrip: true)
+        #expect(AviasalesRequestPlan.combinations(for: query) == 650 * 650 * 3 * 3)
+        let requests = AviasalesRequestPlan.requests(for: query)
+        #expect(requests.count == AviasalesRequestPlan.maximumRequests)
+        #expect(requests.first?.label == "AAA→HKI, 2026-11, returning 2026-12")
+        #expect(requests.last?.label == "AAA→HKN, 2026-11, returning 2027-02", "routes first, then periods")
+        #expect(AviasalesRequestPlan.requests(for: query, limit: 1).count == 1)
+    }
 }

@@ -19,9 +19,17 @@ import ProviderKit
 /// - A fifth of the mutations are libFuzzer's own byte-level ones, and an input that is not JSON gets only
 ///   those, so nothing the plain fuzzer reaches is lost.
 /// - Everything is drawn from libFuzzer's seed, so a run can be replayed.
+/// - A mutation costs one pass over the input and a copy: the document is read once into a flat index of
+///   its values and their places (``JSONIndex``), and the new value is spliced into the bytes, never
+///   rebuilt as a tree and written again. The mutator runs between every two executions, compiled with the
+///   same coverage instrumentation as the code under test, so its cost is the fuzzer's speed.
+/// - Repeated elements add at most ``repeatBudget`` bytes, so that inputs do not grow to the largest
+///   length libFuzzer allows and every later execution with them.
 public enum JSONMutator {
     /// The bytes before the JSON, kept as they are.
     nonisolated(unsafe) static var prefixLength = 0
+    /// The most bytes one repetition of an array's element adds.
+    static let repeatBudget = 16 * 1024
 
     /// Makes this the mutator libFuzzer uses; call it before fuzzing starts.
     /// - Parameter prefix: the bytes before the JSON that the target reads itself.
@@ -38,267 +46,350 @@ public enum JSONMutator {
         var random = SplitMix(seed: UInt64(seed))
         let prefix = min(prefixLength, size)
         guard random.next(100) >= 20, size > prefix else { return aggregate_mutate_bytes(data, size, maxSize) }
-        let input = Array(UnsafeBufferPointer(start: data, count: size))
-        guard let mutated = mutate(json: Array(input[prefix...]), random: &random),
-            prefix + mutated.count <= maxSize
-        else { return aggregate_mutate_bytes(data, size, maxSize) }
-        for (offset, byte) in (Array(input[..<prefix]) + mutated).enumerated() { data[offset] = byte }
+        let json = Array(UnsafeBufferPointer(start: data + prefix, count: size - prefix))
+        guard let mutated = mutate(json: json, random: &random), prefix + mutated.count <= maxSize else {
+            return aggregate_mutate_bytes(data, size, maxSize)
+        }
+        mutated.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            (data + prefix).update(from: base, count: buffer.count)
+        }
         return prefix + mutated.count
     }
 
     /// The JSON mutated, or `nil` when it is not JSON (then only bytes are mutated).
     static func mutate(json bytes: [UInt8], random: inout SplitMix) -> [UInt8]? {
-        if let document = Value.parse(bytes) {
-            var mutated = document
-            mutate(&mutated, random: &random)
-            return mutated.serialized()
-        }
+        if let document = JSONIndex(bytes[...]) { return mutate(document, random: &random) }
         // JSON lines: one of the lines that are JSON.
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
-        let documents = lines.indices.filter { Value.parse(lines[$0]) != nil }
-        guard let index = random.element(of: documents), var line = Value.parse(lines[index]) else { return nil }
-        mutate(&line, random: &random)
-        lines[index] = line.serialized()
-        return Array(lines.joined(separator: [0x0A]))
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let documents = lines.indices.filter { JSONIndex(lines[$0], validateOnly: true) != nil }
+        guard let index = random.element(of: documents), let line = JSONIndex(lines[index]) else { return nil }
+        var mutated = Array(bytes[..<lines[index].startIndex])
+        mutated += mutate(line, random: &random)
+        mutated += bytes[lines[index].endIndex...]
+        return mutated
     }
 
-    /// One structural mutation of a document.
-    static func mutate(_ document: inout Value, random: inout SplitMix) {
-        let shapes = document.shapes()
+    /// One structural mutation of a document: its bytes with one edit.
+    static func mutate(_ document: JSONIndex, random: inout SplitMix) -> [UInt8] {
+        let leaves = document.leaves
         let choice = random.next(100)
-        if choice < 40, let shape = random.element(of: Array(shapes.keys).sorted()) {
+        if choice < 40, let shape = random.element(of: leaves.shapes) {
             // One value of a shape, or every value of it.
-            let paths = shapes[shape] ?? []
-            let chosen = random.next(4) == 0 ? paths : random.element(of: paths).map { [$0] } ?? []
-            let extreme = Extremes.value(like: document.value(at: chosen.first ?? []), random: &random)
-            for path in chosen { document.set(extreme, at: path) }
+            let nodes = leaves.byShape[shape] ?? []
+            let chosen = random.next(4) == 0 ? nodes : random.element(of: nodes).map { [$0] } ?? []
+            let isText = chosen.first.map { document.nodes[$0].kind == .string } ?? false
+            let extreme = Extremes.value(text: isText, random: &random)
+            return document.replacing(chosen.map { (document.nodes[$0].range, extreme) })
         } else if choice < 55 {
             // The same extreme number everywhere there is a number: what a decoder sums or multiplies meets it
             // in every operand at once.
             let number = Extremes.number(random: &random)
-            for paths in shapes.values {
-                for path in paths where document.value(at: path)?.isNumber == true { document.set(number, at: path) }
-            }
+            let numbers = document.nodes.indices.filter { document.nodes[$0].kind == .number }
+            return document.replacing(numbers.map { (document.nodes[$0].range, number) })
         } else if choice < 70 {
-            // A member added to an object, named after a key the document uses.
+            // A member added to an object (the parent of a value, or the whole document), named after a key
+            // the document uses.
             let keys = document.keys()
-            let objects = shapes.values.flatMap { $0 }.map { Array($0.dropLast()) } + [[]]
-            if let path = random.element(of: objects), let key = random.element(of: keys) {
-                document.add(member: key, value: Extremes.value(like: nil, random: &random), at: path)
-            }
+            let pick = random.next(leaves.all.count + 1)
+            let target = pick < leaves.all.count ? document.nodes[leaves.all[pick]].parent : 0
+            guard let key = random.element(of: keys), document.nodes.indices.contains(target),
+                document.nodes[target].kind == .object
+            else { return document.bytes.map { $0 } }
+            let object = document.nodes[target]
+            let member = (object.children > 0 ? [UInt8(ascii: ",")] : []) + key + [UInt8(ascii: ":")]
+            return document.replacing([(object.end - 1..<object.end - 1, member + Extremes.value(random: &random))])
         } else if choice < 80 {
             // A value nested deep inside arrays and objects.
-            if let path = random.element(of: shapes.values.flatMap { $0 }), let value = document.value(at: path) {
-                var nested = value
-                for level in 0..<(1 + random.next(300)) {
-                    nested = level % 2 == 0 ? .array([nested]) : .object([("a", nested)])
-                }
-                document.set(nested, at: path)
-            }
+            guard let leaf = random.element(of: leaves.all) else { return document.bytes.map { $0 } }
+            let levels = 1 + random.next(300)
+            var opening: [UInt8] = []
+            var closing: [UInt8] = []
+            for level in (0..<levels).reversed() { opening += level % 2 == 0 ? Array("[".utf8) : Array(#"{"a":"#.utf8) }
+            for level in 0..<levels { closing.append(level % 2 == 0 ? UInt8(ascii: "]") : UInt8(ascii: "}")) }
+            let range = document.nodes[leaf].range
+            return document.replacing([(range, opening + document.bytes[range] + closing)])
         } else if choice < 90 {
             // An array's element repeated.
-            document.repeatElement(random: &random)
+            let arrays = document.nodes.indices.filter {
+                document.nodes[$0].kind == .array && document.nodes[$0].children > 0
+            }
+            guard let array = random.element(of: arrays) else { return document.bytes.map { $0 } }
+            let copies = 1 + random.next(64)
+            let pick = random.next(1 << 30) % document.nodes[array].children
+            var element = array + 1
+            for _ in 0..<pick { element = document.nodes[element].next }
+            let text = document.bytes[document.nodes[element].range]
+            var added: [UInt8] = []
+            for _ in 0..<max(1, min(copies, repeatBudget / max(text.count, 1))) {
+                added.append(UInt8(ascii: ","))
+                added += text
+            }
+            let end = document.nodes[array].end - 1
+            return document.replacing([(end..<end, added)])
         } else {
             // A value removed.
-            if let path = random.element(of: shapes.values.flatMap { $0 }) { document.remove(at: path) }
+            guard let leaf = random.element(of: leaves.all) else { return document.bytes.map { $0 } }
+            return document.replacing([(document.removal(of: leaf), [])])
         }
     }
 }
 
-/// A JSON value as the mutator holds it: numbers as their text, and text written exactly as it is meant to
-/// stand (`raw`), for what a Swift string cannot hold, such as an escaped lone surrogate.
-indirect enum Value: Equatable {
-    case object([(String, Value)])
-    case array([Value])
-    case string(String)
-    case number(String)
-    case raw(String)
-    case bool(Bool)
-    case null
-
-    static func == (lhs: Value, rhs: Value) -> Bool { lhs.serialized() == rhs.serialized() }
-
-    /// One step of a path: a member by position and name, or an element by position.
-    enum Step: Hashable {
-        case member(Int, String)
-        case element(Int)
+/// A JSON document read into a flat list of its values in document order, each with its place in the
+/// bytes, its parent and siblings and its shape: what the mutator needs to choose a value and splice a
+/// new one in, read in one pass without building a tree.
+struct JSONIndex {
+    /// What a value is.
+    enum Kind: UInt8 {
+        case object, array, string, number, literal
     }
 
-    var isNumber: Bool {
-        if case .number = self { return true }
+    /// One value.
+    struct Node {
+        var kind: Kind
+        /// Its bytes.
+        var range: Range<Int>
+        /// Where it starts with its member's name, or where it starts when it has none.
+        var memberStart: Int
+        /// The container it is in; -1 for the document.
+        var parent: Int
+        /// The value before it in the same container; -1 for the first.
+        var previous: Int
+        /// The value after it in the same container; -1 for the last.
+        var next = -1
+        /// The values directly in it (a container).
+        var children = 0
+        /// The names along the path to it, array positions left out, hashed.
+        var shape: UInt64
+        /// Its member's name with the quotes, empty for an element or the document.
+        var key: Range<Int>
+
+        /// One past its last byte.
+        var end: Int { range.upperBound }
+    }
+
+    /// The document.
+    let bytes: ArraySlice<UInt8>
+    /// Every value, the document first, each container before what it holds.
+    private(set) var nodes: [Node] = []
+    /// Whether the values are recorded (`false` only checks the document).
+    private let recording: Bool
+
+    /// The deepest nesting read, as deep as the provider kit's reader goes.
+    static let maxDepth = 512
+
+    /// Reads a document; `nil` when it is not one JSON value with nothing but white space around it.
+    /// - Parameters:
+    ///   - bytes: the text.
+    ///   - validateOnly: check it without recording its values.
+    init?(_ bytes: ArraySlice<UInt8>, validateOnly: Bool = false) {
+        self.bytes = bytes
+        recording = !validateOnly
+        var position = bytes.startIndex
+        skipSpace(&position)
+        guard
+            value(
+                &position, parent: -1, previous: -1, memberStart: position, key: 0..<0, shape: 0xCBF2_9CE4_8422_2325,
+                depth: 0)
+        else { return nil }
+        skipSpace(&position)
+        guard position == bytes.endIndex else { return nil }
+        for index in nodes.indices where nodes[index].previous >= 0 { nodes[nodes[index].previous].next = index }
+    }
+
+    /// The scalars and empty containers, the values a mutation replaces: all of them, and by shape.
+    struct Leaves {
+        /// Every leaf, in document order.
+        var all: [Int] = []
+        /// The shapes, in the order they first appear.
+        var shapes: [UInt64] = []
+        /// The leaves of each shape.
+        var byShape: [UInt64: [Int]] = [:]
+    }
+
+    /// The leaves of the document.
+    var leaves: Leaves {
+        var leaves = Leaves()
+        for (index, node) in nodes.enumerated() where node.children == 0 {
+            leaves.all.append(index)
+            if leaves.byShape[node.shape] == nil { leaves.shapes.append(node.shape) }
+            leaves.byShape[node.shape, default: []].append(index)
+        }
+        return leaves
+    }
+
+    /// Every member name the document uses, with its quotes, each once, in the order they first appear.
+    func keys() -> [[UInt8]] {
+        var seen = Set<[UInt8]>()
+        var keys: [[UInt8]] = []
+        for node in nodes where !node.key.isEmpty {
+            let key = Array(bytes[node.key])
+            if seen.insert(key).inserted { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// The bytes that removing a value removes: with its name, and the comma that parts it from a neighbour.
+    func removal(of index: Int) -> Range<Int> {
+        let node = nodes[index]
+        guard node.parent >= 0 else { return node.range.lowerBound..<node.range.lowerBound }
+        if node.next >= 0 { return node.memberStart..<nodes[node.next].memberStart }
+        if node.previous >= 0 { return nodes[node.previous].end..<node.end }
+        return node.memberStart..<node.end
+    }
+
+    /// The document with ranges replaced: ranges that do not overlap, in any order.
+    func replacing(_ edits: [(Range<Int>, [UInt8])]) -> [UInt8] {
+        let sorted = edits.sorted { $0.0.lowerBound < $1.0.lowerBound }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.1.count })
+        var position = bytes.startIndex
+        for (range, replacement) in sorted where range.lowerBound >= position {
+            result += bytes[position..<range.lowerBound]
+            result += replacement
+            position = range.upperBound
+        }
+        result += bytes[position...]
+        return result
+    }
+
+    // MARK: - Reading
+
+    private func skipSpace(_ position: inout Int) {
+        while position < bytes.endIndex, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+    }
+
+    /// Records a value; its index.
+    private mutating func record(_ node: Node) -> Int {
+        guard recording else { return -1 }
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    /// Reads one value at `position`, leaving it after the value.
+    private mutating func value(
+        _ position: inout Int, parent: Int, previous: Int, memberStart: Int, key: Range<Int>, shape: UInt64, depth: Int
+    ) -> Bool {
+        guard position < bytes.endIndex, depth <= Self.maxDepth else { return false }
+        let start = position
+        let byte = bytes[position]
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let isObject = byte == UInt8(ascii: "{")
+            let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let index = record(
+                Node(
+                    kind: isObject ? .object : .array, range: start..<start, memberStart: memberStart, parent: parent,
+                    previous: previous, shape: shape, key: key))
+            position += 1
+            skipSpace(&position)
+            var last = -1
+            var count = 0
+            if position < bytes.endIndex, bytes[position] == closing {
+                position += 1
+            } else {
+                while true {
+                    skipSpace(&position)
+                    let childStart = position
+                    var childKey = 0..<0
+                    var childShape = Self.hash(shape, isObject ? 0x2E : 0x5B)
+                    if isObject {
+                        guard position < bytes.endIndex, bytes[position] == UInt8(ascii: "\""), skipString(&position)
+                        else { return false }
+                        childKey = childStart..<position
+                        childShape = Self.hash(childShape, bytes[childKey])
+                        skipSpace(&position)
+                        guard position < bytes.endIndex, bytes[position] == UInt8(ascii: ":") else { return false }
+                        position += 1
+                        skipSpace(&position)
+                    }
+                    let child = recording ? nodes.count : -1
+                    guard
+                        value(
+                            &position, parent: index, previous: last, memberStart: childStart, key: childKey,
+                            shape: childShape, depth: depth + 1)
+                    else { return false }
+                    last = child
+                    count += 1
+                    skipSpace(&position)
+                    guard position < bytes.endIndex else { return false }
+                    if bytes[position] == UInt8(ascii: ",") {
+                        position += 1
+                        continue
+                    }
+                    guard bytes[position] == closing else { return false }
+                    position += 1
+                    break
+                }
+            }
+            if recording {
+                nodes[index].range = start..<position
+                nodes[index].children = count
+            }
+            return true
+        case UInt8(ascii: "\""):
+            guard skipString(&position) else { return false }
+            _ = record(
+                Node(
+                    kind: .string, range: start..<position, memberStart: memberStart, parent: parent,
+                    previous: previous, shape: shape, key: key))
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            while position < bytes.endIndex, Self.isNumberByte(bytes[position]) { position += 1 }
+            _ = record(
+                Node(
+                    kind: .number, range: start..<position, memberStart: memberStart, parent: parent,
+                    previous: previous, shape: shape, key: key))
+            return true
+        default:
+            let word: [UInt8] =
+                byte == UInt8(ascii: "t")
+                ? Array("true".utf8) : byte == UInt8(ascii: "f") ? Array("false".utf8) : Array("null".utf8)
+            guard bytes[position...].starts(with: word) else { return false }
+            position += word.count
+            _ = record(
+                Node(
+                    kind: .literal, range: start..<position, memberStart: memberStart, parent: parent,
+                    previous: previous, shape: shape, key: key))
+            return true
+        }
+    }
+
+    /// Moves past a string that starts at `position`; `false` when it does not end or holds a control character.
+    private func skipString(_ position: inout Int) -> Bool {
+        position += 1
+        while position < bytes.endIndex {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return true
+            }
+            if byte < 0x20 { return false }
+            position += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
         return false
     }
 
-    /// Reads a document with the provider kit's reader; `nil` when it is not JSON.
-    static func parse(_ bytes: [UInt8]) -> Value? {
-        guard !bytes.isEmpty else { return nil }
-        return try? JSONDocument.read(bytes, maxDepth: 512) { root in try Value(root) }
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
-    private init(_ node: JSONNode) throws {
-        switch node.kind {
-        case .object:
-            var members: [(String, Value)] = []
-            for member in try node.members { members.append((member.name, try Value(member.value))) }
-            self = .object(members)
-        case .array:
-            var elements: [Value] = []
-            for element in try node.elements { elements.append(try Value(element)) }
-            self = .array(elements)
-        case .string: self = .string(try node.string)
-        case .number: self = .number(try node.numberText)
-        case .bool: self = .bool(try node.bool)
-        case .null, nil: self = .null
-        }
+    /// FNV-1a over a shape and one more step: the same on every run, so a run can be replayed.
+    private static func hash(_ shape: UInt64, _ step: UInt8) -> UInt64 {
+        (shape ^ UInt64(step)) &* 0x100_0000_01B3
     }
 
-    /// Compact JSON text.
-    func serialized() -> [UInt8] {
-        var writer = JSONWriter(style: .compact)
-        write(to: &writer)
-        return writer.bytes
-    }
-
-    private func write(to writer: inout JSONWriter) {
-        switch self {
-        case .object(let members):
-            writer.beginObject()
-            for (name, value) in members {
-                writer.key(name)
-                value.write(to: &writer)
-            }
-            writer.endObject()
-        case .array(let elements):
-            writer.beginArray()
-            for element in elements { element.write(to: &writer) }
-            writer.endArray()
-        case .string(let text): writer.string(text)
-        case .number(let text), .raw(let text): writer.verbatim(text)
-        case .bool(let flag): writer.bool(flag)
-        case .null: writer.null()
-        }
-    }
-
-    /// Every path to a scalar, or to an empty container, by shape: the names along the path, with array
-    /// positions left out.
-    func shapes() -> [String: [[Step]]] {
-        var found: [String: [[Step]]] = [:]
-        func walk(_ value: Value, path: [Step], shape: String) {
-            switch value {
-            case .object(let members) where !members.isEmpty:
-                for (index, member) in members.enumerated() {
-                    walk(member.1, path: path + [.member(index, member.0)], shape: shape + "." + member.0)
-                }
-            case .array(let elements) where !elements.isEmpty:
-                for (index, element) in elements.enumerated() {
-                    walk(element, path: path + [.element(index)], shape: shape + "[]")
-                }
-            default:
-                found[shape, default: []].append(path)
-            }
-        }
-        walk(self, path: [], shape: "")
-        return found
-    }
-
-    /// Every member name the document uses, each once.
-    func keys() -> [String] {
-        var names = Set<String>()
-        func walk(_ value: Value) {
-            switch value {
-            case .object(let members):
-                for (name, member) in members {
-                    names.insert(name)
-                    walk(member)
-                }
-            case .array(let elements): elements.forEach(walk)
-            default: break
-            }
-        }
-        walk(self)
-        return names.sorted()
-    }
-
-    func value(at path: [Step]) -> Value? {
-        guard let step = path.first else { return self }
-        switch (self, step) {
-        case (.object(let members), .member(let index, _)) where members.indices.contains(index):
-            return members[index].1.value(at: Array(path.dropFirst()))
-        case (.array(let elements), .element(let index)) where elements.indices.contains(index):
-            return elements[index].value(at: Array(path.dropFirst()))
-        default: return nil
-        }
-    }
-
-    mutating func set(_ new: Value, at path: [Step]) {
-        update(at: path) { $0 = new }
-    }
-
-    mutating func remove(at path: [Step]) {
-        guard let last = path.last else { return }
-        update(at: Array(path.dropLast())) { parent in
-            switch (parent, last) {
-            case (.object(var members), .member(let index, _)) where members.indices.contains(index):
-                members.remove(at: index)
-                parent = .object(members)
-            case (.array(var elements), .element(let index)) where elements.indices.contains(index):
-                elements.remove(at: index)
-                parent = .array(elements)
-            default: break
-            }
-        }
-    }
-
-    mutating func add(member name: String, value: Value, at path: [Step]) {
-        update(at: path) { target in
-            guard case .object(var members) = target else { return }
-            members.append((name, value))
-            target = .object(members)
-        }
-    }
-
-    /// Repeats one element of one array a few to many times.
-    mutating func repeatElement(random: inout SplitMix) {
-        var arrays: [[Step]] = []
-        func walk(_ value: Value, path: [Step]) {
-            switch value {
-            case .object(let members):
-                for (index, member) in members.enumerated() { walk(member.1, path: path + [.member(index, member.0)]) }
-            case .array(let elements):
-                if !elements.isEmpty { arrays.append(path) }
-                for (index, element) in elements.enumerated() { walk(element, path: path + [.element(index)]) }
-            default: break
-            }
-        }
-        walk(self, path: [])
-        guard let path = random.element(of: arrays) else { return }
-        let copies = 1 + random.next(64)
-        let pick = random.next(1 << 30)
-        update(at: path) { target in
-            guard case .array(var elements) = target, !elements.isEmpty else { return }
-            elements += Array(repeating: elements[pick % elements.count], count: copies)
-            target = .array(elements)
-        }
-    }
-
-    private mutating func update(at path: [Step], _ change: (inout Value) -> Void) {
-        guard let step = path.first else { return change(&self) }
-        let rest = Array(path.dropFirst())
-        switch (self, step) {
-        case (.object(var members), .member(let index, _)) where members.indices.contains(index):
-            members[index].1.update(at: rest, change)
-            self = .object(members)
-        case (.array(var elements), .element(let index)) where elements.indices.contains(index):
-            elements[index].update(at: rest, change)
-            self = .array(elements)
-        default: break
-        }
+    private static func hash(_ shape: UInt64, _ name: ArraySlice<UInt8>) -> UInt64 {
+        var hash = shape
+        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
     }
 }
 
 /// The values a decoder should never trust: numbers at and past the limits of every integer width and of
 /// `Double` and `Decimal`, numbers written as strings, and strings that are empty, long, full of control
-/// characters or escaped lone surrogates.
+/// characters or escaped lone surrogates. Each is kept as the JSON text it is spliced in as.
 enum Extremes {
     static let numbers = [
         "9223372036854775807", "-9223372036854775808", "9223372036854775808", "18446744073709551615",
@@ -307,12 +398,13 @@ enum Extremes {
         "1e-400", "0.5", "1.0000000000000002", "123456789012345678901234567890123456789012", "1e2", "1E+18",
         "7.5e18", "-9.3e18",
     ]
-    static let strings: [Value] = [
-        .string(""), .string(" "), .string(String(repeating: "A", count: 5_000)), .string("\u{0}\u{1b}[2J\u{7}"),
-        .string("😀\u{202e}ǅ"), .string("NaN"), .string("null"), .string("../../etc/passwd"),
-        .string("javascript:alert(1)"), .string("2026-02-30T25:61:61Z"), .string("99999-12-31T00:00"),
-        .raw(#""\ud800""#), .raw(#""\udc00\ud800""#), .string("9223372036854775807"), .string("-1"), .string("1e309"),
-    ]
+    /// The strings, written as JSON: text escaped as a writer escapes it, and escapes no Swift string holds.
+    static let strings: [[UInt8]] =
+        [
+            "", " ", String(repeating: "A", count: 5_000), "\u{0}\u{1b}[2J\u{7}", "😀\u{202e}ǅ", "NaN", "null",
+            "../../etc/passwd", "javascript:alert(1)", "2026-02-30T25:61:61Z", "99999-12-31T00:00",
+        ].map(written) + [Array(#""\ud800""#.utf8), Array(#""\udc00\ud800""#.utf8)]
+        + ["9223372036854775807", "-1", "1e309"].map(written)
 
     /// The numbers that fit a 64-bit integer but whose sum or product with their like does not: half the
     /// extreme numbers drawn are these, as an overflow is the likeliest trap.
@@ -321,25 +413,31 @@ enum Extremes {
         "-4611686018427387905", "3037000500",
     ]
 
-    /// An extreme number.
-    static func number(random: inout SplitMix) -> Value {
-        random.next(2) == 0 ? .number(wide[random.next(wide.count)]) : .number(numbers[random.next(numbers.count)])
+    /// A string as JSON text.
+    static func written(_ text: String) -> [UInt8] {
+        var writer = JSONWriter(style: .compact)
+        writer.string(text)
+        return writer.bytes
     }
 
-    /// An extreme value, most often of the kind of `current`.
-    static func value(like current: Value?, random: inout SplitMix) -> Value {
+    /// An extreme number.
+    static func number(random: inout SplitMix) -> [UInt8] {
+        Array((random.next(2) == 0 ? wide[random.next(wide.count)] : numbers[random.next(numbers.count)]).utf8)
+    }
+
+    /// An extreme value, most often of the kind it replaces.
+    /// - Parameter text: whether it replaces a string.
+    static func value(text isText: Bool = false, random: inout SplitMix) -> [UInt8] {
         let roll = random.next(10)
-        var isText = false
-        if case .string? = current { isText = true }
         if roll < 6 {
             // Of the kind it replaces: a number (or a number as a string) for a number, a string for a string.
             if isText { return strings[random.next(strings.count)] }
-            return roll < 4 ? number(random: &random) : .string(numbers[random.next(numbers.count)])
+            return roll < 4 ? number(random: &random) : written(numbers[random.next(numbers.count)])
         }
         switch roll {
-        case 6: return .null
-        case 7: return .bool(random.next(2) == 0)
-        case 8: return [.object([]), .array([]), .array([.null])][random.next(3)]
+        case 6: return Array("null".utf8)
+        case 7: return Array((random.next(2) == 0 ? "true" : "false").utf8)
+        case 8: return Array(["{}", "[]", "[null]"][random.next(3)].utf8)
         default: return random.next(2) == 0 ? number(random: &random) : strings[random.next(strings.count)]
         }
     }

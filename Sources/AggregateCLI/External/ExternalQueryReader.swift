@@ -42,13 +42,20 @@ enum ExternalQueryReader {
         return query
     }
 
-    /// An array of codes, or else comma-joined text; upper case, without repeats.
+    /// An array of codes, or else comma-joined text; upper case, without repeats; at most
+    /// ``ValueReader/maxCodes``, as on the command line.
     private static func codes(_ list: JSONNode, or text: JSONNode) throws -> [String] {
         var codes: [String] = []
         if let list = list.ifPresent {
-            for element in try list.elements { codes.append(try element.string) }
+            for element in try list.elements {
+                guard codes.count < ValueReader.maxCodes else {
+                    throw list.error("holds more than \(ValueReader.maxCodes) places")
+                }
+                codes.append(try element.string)
+            }
         } else if let text = text.ifPresent {
             codes = try text.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if codes.count > ValueReader.maxCodes { throw text.error("holds more than \(ValueReader.maxCodes) places") }
         }
         var seen = Set<String>()
         return codes.map { $0.uppercased() }.filter { !$0.isEmpty && seen.insert($0).inserted }

@@ -17,12 +17,23 @@ struct ValueReader {
         return trimmed
     }
 
+    /// The most codes `--from` or `--to` takes: more airports than a city has, few enough that a search
+    /// over every pair of them and the longest ranges of days stays small (a provider asking one route per
+    /// request plans at most its own few dozen requests, and counts the rest).
+    static let maxCodes = 30
+
     /// Comma-separated three-letter codes, upper-cased: `--from VIE,BRQ`; a city the tool knows by name, or
     /// one of its well-known stations (``KnownCities``), stands for its IATA city code: `--from Vienna` and
-    /// `--from "Wien Hbf"` are `--from VIE`.
+    /// `--from "Wien Hbf"` are `--from VIE`. At most ``maxCodes``, counted before any is read.
     func airportCodes(_ key: OptionKey) throws(UsageError) -> [String] {
         guard let value = try text(key) else { return [] }
         let name = key.name
+        let commas = value.utf8.lazy.filter { $0 == UInt8(ascii: ",") }.count
+        guard commas < Self.maxCodes else {
+            throw UsageError(
+                "'\(name)' takes at most \(Self.maxCodes) places, got \(commas + 1)",
+                hint: "search fewer places at once", command: command)
+        }
         let examples = key == .to ? ("BCN", "BCN,GRO", "Barcelona") : ("VIE", "VIE,BRQ", "Vienna")
         let example = "\(name) " + (value.contains(",") ? examples.1 : examples.0)
         var codes: [String] = []

@@ -154,10 +154,35 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// Every origin and destination pair the query asks for, for a service that takes one pair per
-    /// request; `nil` stands for "anywhere" on its side.
-    public var routes: [(origin: String?, destination: String?)] {
-        let from: [String?] = origins.isEmpty ? [nil] : origins
-        let to: [String?] = destinations.isEmpty ? [nil] : destinations
-        return from.flatMap { origin in to.map { (origin: origin, destination: $0) } }
+    /// request; `nil` stands for "anywhere" on its side. Each pair is made when it is read, so counting
+    /// them, or reading the first few, costs nothing however many codes the query names.
+    public var routes: Routes { Routes(origins: origins, destinations: destinations) }
+
+    /// The origin and destination pairs of a query, each origin with every destination in the query's
+    /// order, made on demand: the pair at a position is worked out from it, never stored.
+    public struct Routes: RandomAccessCollection, Sendable {
+        /// The origins; empty for anywhere.
+        let origins: [String]
+        /// The destinations; empty for anywhere.
+        let destinations: [String]
+
+        /// The first position.
+        public var startIndex: Int { 0 }
+        /// One past the last position: one pair per origin and destination, an open side counting once.
+        public var endIndex: Int {
+            let (product, overflow) = Swift.max(origins.count, 1).multipliedReportingOverflow(
+                by: Swift.max(destinations.count, 1))
+            return overflow ? Int.max : product
+        }
+        /// How many pairs have both ends: none when a side is open.
+        public var completeCount: Int { origins.isEmpty || destinations.isEmpty ? 0 : count }
+
+        /// The pair at a position.
+        public subscript(position: Int) -> (origin: String?, destination: String?) {
+            let width = Swift.max(destinations.count, 1)
+            let origin = origins.isEmpty ? nil : origins[position / width]
+            let destination = destinations.isEmpty ? nil : destinations[position % width]
+            return (origin: origin, destination: destination)
+        }
     }
 }

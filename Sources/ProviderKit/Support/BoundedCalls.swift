@@ -22,9 +22,13 @@ public enum BoundedCalls {
         _ items: [Item], atMost limit: Int,
         _ call: @escaping @Sendable (Item) async -> Result<Value, ProviderError>
     ) async throws -> [Result<Value, ProviderError>] {
-        try await withThrowingTaskGroup(of: Outcome<Value>.self) { group in
+        // A plan made once the search was cancelled may hold no item at all: that is still a cancelled search.
+        try Task.checkCancellation()
+        return try await withThrowingTaskGroup(of: Outcome<Value>.self) { group in
             var results = [Result<Value, ProviderError>?](repeating: nil, count: items.count)
             for (index, item) in items.enumerated() {
+                // However many items there are, none starts once the search is cancelled.
+                try Task.checkCancellation()
                 if index >= max(1, limit), let outcome = try await group.next() {
                     results[outcome.index] = outcome.result
                     try Task.checkCancellation()

@@ -50,18 +50,23 @@ public struct AviasalesProvider: OfferProvider {
     public func search(
         _ query: SearchQuery, using client: ProviderClient
     ) async throws(ProviderError) -> ProviderResponse {
-        var requests = AviasalesRequestPlan.requests(for: query)
+        var requests: [AviasalesRequest]
+        var leftOut = 0
         // A recording answers every request alike: it is asked once, for the whole query. The live
-        // service is asked each route as the query has it; a side the query leaves open is left out of
-        // the request, and the service's answer (prices from or to anywhere, or its error) has the last word.
-        if !client.isLive, let first = requests.first {
-            requests = [
+        // service is asked each route as the query has it, up to the plan's most requests; a side the
+        // query leaves open is left out of the request, and the service's answer (prices from or to
+        // anywhere, or its error) has the last word.
+        if client.isLive {
+            requests = AviasalesRequestPlan.requests(for: query)
+            leftOut = AviasalesRequestPlan.combinations(for: query) - requests.count
+        } else {
+            requests = AviasalesRequestPlan.requests(for: query, limit: 1).map { first in
                 AviasalesRequest(
                     request: first.request, origins: query.origins, destinations: query.destinations,
                     label: first.label)
-            ]
+            }
         }
-        return try await client.withProviderErrors { [requests] in
+        return try await client.withProviderErrors { [requests, leftOut] in
             let outcomes = try await BoundedCalls.run(requests, atMost: AviasalesRequestPlan.concurrentRequests) {
                 request in
                 do {
@@ -70,7 +75,14 @@ public struct AviasalesProvider: OfferProvider {
                     return .failure(client.providerError(error))
                 }
             }
-            return try Self.merge(outcomes, requests: requests, query: query)
+            var response = try Self.merge(outcomes, requests: requests, query: query)
+            if leftOut > 0 {
+                let asked = Int.max - leftOut < requests.count ? Int.max : requests.count + leftOut
+                response.notes.insert(
+                    "Aviasales takes one route and month per request: the first \(requests.count) of \(asked) "
+                        + "combinations were searched, routes in the query's order", at: 0)
+            }
+            return response
         }
     }
 

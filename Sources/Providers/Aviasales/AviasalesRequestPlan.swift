@@ -25,7 +25,9 @@ struct AviasalesRequest: Sendable {
 ///   holds the whole month, and the pipeline keeps the days asked for.
 ///
 /// The return date is asked in the same way, and a round trip over ranges asks every pair of periods.
-/// A range spans at most ``DateRange/maximumDays`` days, so at most three months on each side.
+/// A range spans at most ``DateRange/maximumDays`` days, so at most three months on each side. At most
+/// ``maximumRequests`` requests are made, the first in that order; the rest are counted
+/// (``combinations(for:)``, by arithmetic) for a note, never made.
 enum AviasalesRequestPlan {
     /// The request path; its last component names the embedded sample and a `file://` folder's file.
     static let path = "aviasales/v3/prices_for_dates"
@@ -36,17 +38,25 @@ enum AviasalesRequestPlan {
     /// The most requests in flight at once, so that a search over many routes or months does not hit the
     /// service's rate limit all at once.
     static let concurrentRequests = 4
+    /// The most requests one search makes: every pair of months two of the longest ranges touch on a
+    /// handful of routes, or one period on dozens of routes. The service rate-limits, and each answer
+    /// holds up to ``pageSize`` records, so this also bounds what one search holds.
+    static let maximumRequests = 48
 
-    /// Every request the query makes, routes first, then departure periods, then return periods.
-    /// - Parameter query: the search.
-    /// - Returns: at least one request.
-    static func requests(for query: SearchQuery) -> [AviasalesRequest] {
+    /// The requests the query makes, routes first, then departure periods, then return periods; the
+    /// first `limit` of them.
+    /// - Parameters:
+    ///   - query: the search.
+    ///   - limit: the most requests made.
+    /// - Returns: at least one request when `limit` is at least one.
+    static func requests(for query: SearchQuery, limit: Int = maximumRequests) -> [AviasalesRequest] {
         let departures = periods(query.departureDates)
         let returns = query.roundTrip ? periods(query.returnDates) : [nil]
         var requests: [AviasalesRequest] = []
         for route in query.routes {
             for departure in departures {
                 for returning in returns {
+                    guard requests.count < limit, !Task.isCancelled else { return requests }
                     let items = queryItems(
                         origin: route.origin, destination: route.destination, departure: departure,
                         returning: returning, query: query)
@@ -61,6 +71,15 @@ enum AviasalesRequestPlan {
             }
         }
         return requests
+    }
+
+    /// How many requests the whole query would make, counted without making them.
+    /// - Parameter query: the search.
+    /// - Returns: routes × departure periods × return periods, or `Int.max` when that does not fit.
+    static func combinations(for query: SearchQuery) -> Int {
+        let periodPairs = periods(query.departureDates).count * (query.roundTrip ? periods(query.returnDates).count : 1)
+        let (product, overflow) = query.routes.count.multipliedReportingOverflow(by: periodPairs)
+        return overflow ? .max : product
     }
 
     /// The query items of one request, in the order the service documents them.

@@ -63,6 +63,8 @@ public struct DuffelProvider: OfferProvider {
         // Each slice needs its own day: a round trip with any return day cannot be asked for.
         try descriptor.requireFields(of: query, provider: client.provider, returnDayForRoundTrips: true)
         let plan = DuffelSearchPlan(query)
+        // A plan made once the search was cancelled stops early: the search is over, not empty.
+        if Task.isCancelled { throw client.providerError(CancellationError()) }
         guard !plan.requests.isEmpty else {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
         }

@@ -82,13 +82,13 @@ public struct FlixBusProvider: OfferProvider {
         var failures: [ProviderError] = []
         // Each place once, in the query's order.
         var cities: [String: FlixBusCity] = [:]
-        var codes: [String] = []
-        for route in query.routes {
-            for code in [route.origin, route.destination].compactMap({ $0 }) where !codes.contains(code) {
-                codes.append(code)
-            }
+        // The order the routes name them in: the first origin, its destinations, then the other origins.
+        var seen = Set<String>()
+        let codes = (query.origins.prefix(1) + query.destinations + query.origins.dropFirst()).filter {
+            seen.insert($0).inserted
         }
         for code in codes {
+            if Task.isCancelled { throw client.providerError(CancellationError()) }
             switch await city(for: code, using: client) {
             case .success(let city?): cities[code] = city
             case .success(nil): notes.append(Self.unknownPlace(code))
@@ -174,22 +174,37 @@ public struct FlixBusProvider: OfferProvider {
         /// - Parameters:
         ///   - query: the search.
         ///   - cities: the cities found, by code; a route with a place not among them is not searched.
+        ///
+        /// The routes are counted by arithmetic, once for every day, and only the calls kept are made; a plan
+        /// made in a cancelled task stops where it is.
         init(_ query: SearchQuery, cities: [String: FlixBusCity]) {
+            // A route is searched when both places are found and are not one city: every pair of found
+            // places, less those whose two ends are the same city.
+            let origins = query.origins.compactMap { cities[$0] }
+            let destinations = query.destinations.compactMap { cities[$0] }
+            var sameCity: [String: Int] = [:]
+            for origin in origins { sameCity[origin.id, default: 0] += 1 }
+            let alike = destinations.reduce(0) { $0 + (sameCity[$1.id] ?? 0) }
+            let routes = origins.count * destinations.count - alike
+            let days = query.departureDates?.days ?? []
             var calls: [Call] = []
-            var total = 0
-            for day in query.departureDates?.days ?? [] {
-                for route in query.routes {
-                    guard let from = route.origin, let to = route.destination, let origin = cities[from],
-                        let destination = cities[to], origin.id != destination.id
-                    else { continue }
-                    total += 1
-                    guard calls.count < FlixBusProvider.maximumCalls else { continue }
-                    calls.append(
-                        Call(originCode: from, origin: origin, destinationCode: to, destination: destination, day: day))
+            if routes > 0 {
+                planning: for day in days {
+                    for route in query.routes {
+                        guard calls.count < FlixBusProvider.maximumCalls, !Task.isCancelled else { break planning }
+                        guard let from = route.origin, let to = route.destination, let origin = cities[from],
+                            let destination = cities[to], origin.id != destination.id
+                        else { continue }
+                        calls.append(
+                            Call(
+                                originCode: from, origin: origin, destinationCode: to, destination: destination,
+                                day: day
+                            ))
+                    }
                 }
             }
             self.calls = calls
-            leftOut = total - calls.count
+            leftOut = routes * days.count - calls.count
         }
     }
 

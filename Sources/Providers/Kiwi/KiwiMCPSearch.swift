@@ -39,9 +39,9 @@ struct KiwiMCPSearch: Sendable {
     /// Plans the calls of a query that has its departure days.
     /// - Parameter query: the search.
     init(_ query: SearchQuery) {
-        let days = RouteDayPlan.days(of: query)
-        calls = days.prefix(Self.maximumCalls).map { Call(departure: $0.departure, returnDate: $0.returnDate) }
-        leftOut = days.count - calls.count
+        let days = RouteDayPlan.days(of: query, limit: Self.maximumCalls)
+        calls = days.map { Call(departure: $0.departure, returnDate: $0.returnDate) }
+        leftOut = RouteDayPlan.dayCount(of: query) - calls.count
     }
 
     /// The query fields the tool cannot search without that the query lacks.

@@ -67,6 +67,8 @@ public struct SkiplaggedProvider: OfferProvider {
         // A round trip needs its own return day: the tool takes one.
         try descriptor.requireFields(of: query, provider: client.provider, returnDayForRoundTrips: true)
         let plan = Plan(query, limit: Self.maximumCalls)
+        // A plan made once the search was cancelled stops early: the search is over, not empty.
+        if Task.isCancelled { throw client.providerError(CancellationError()) }
         guard !plan.calls.isEmpty else {
             return ProviderResponse(offers: [], notes: ["no return day falls on or after a departure day"])
         }
