@@ -1,5 +1,6 @@
 // Release-mode benchmarks: `swift run -c release AggregateBenchmarks [offers]`, or `… process [options]` for
-// whole `aggregate` processes on large responses (see ProcessBenchmark.swift).
+// whole `aggregate` processes on large responses (see ProcessBenchmark.swift), or `… generate ITINERARIES FILE`
+// for one such response alone (side_by_side.py compares two builds on it).
 // Not part of `swift test`: timings belong here, where the build is optimised and nothing else runs.
 import AggregatorCore
 import Aviasales
@@ -9,6 +10,9 @@ import ProviderKit
 
 if CommandLine.arguments.dropFirst().first == "serve" {
     exit(await ServeBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.dropFirst().first == "generate" {
+    exit(GenerateCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.dropFirst().first == "process" {
     exit(ProcessBenchmark.run(arguments: Array(CommandLine.arguments.dropFirst(2))))

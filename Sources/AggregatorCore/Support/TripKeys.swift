@@ -104,7 +104,9 @@ struct TripKeys: Sendable {
     /// ``text(of:)``, without building the text.
     func identifier(of index: Int, prefix: String) -> String {
         var digest = StableDigest()
-        bytes.withUnsafeBufferPointer { buffer in digest.append(bytes: buffer[range(of: index)]) }
+        bytes.withUnsafeBufferPointer { buffer in
+            digest.append(bytes: UnsafeBufferPointer(rebasing: buffer[range(of: index)]))
+        }
         return digest.identifier(prefix: prefix)
     }
 }

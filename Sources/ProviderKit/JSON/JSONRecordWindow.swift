@@ -15,6 +15,10 @@ final class JSONRecordWindow {
     private var skipIndex: JSONSkipIndex?
     private let context = UnsafeMutablePointer<JSONContext>.allocate(capacity: 1)
     private var hasContext = false
+    /// The validator's stack of open containers, grown to the deepest record's need: allocating it for each
+    /// of thousands of records cost more than validating some of them.
+    private var validationStack: UnsafeMutablePointer<UInt64>
+    private var validationStackCapacity = 1
 
     /// Creates a window.
     /// - Parameters:
@@ -25,6 +29,7 @@ final class JSONRecordWindow {
         self.batch = batch
         capacity = max(batch, 64)
         buffer = .allocate(byteCount: capacity, alignment: 8)
+        validationStack = .allocate(capacity: 1)
     }
 
     deinit {
@@ -32,6 +37,7 @@ final class JSONRecordWindow {
         skipIndex?.deallocate()
         if hasContext { context.deinitialize(count: 1) }
         context.deallocate()
+        validationStack.deallocate()
     }
 
     /// Reads and validates record `index` and gives the node of its value, valid until this window makes
@@ -69,11 +75,17 @@ final class JSONRecordWindow {
         let entry = records.entries[index]
         let start = entry.start - records.entries[loaded.lowerBound].start
         let bytes = UnsafePointer(buffer.assumingMemoryBound(to: UInt8.self)) + start
+        let maxDepth = max(0, records.maxDepth - Int(entry.depth))
+        let needed = JSONValidator.stackCapacity(count: Int(entry.length), maxDepth: maxDepth)
+        if validationStackCapacity < needed {
+            validationStack.deallocate()
+            validationStack = .allocate(capacity: needed)
+            validationStackCapacity = needed
+        }
         let root: Int
         do {
             root = try JSONValidator.validate(
-                bytes, count: Int(entry.length), maxDepth: max(0, records.maxDepth - Int(entry.depth)),
-                skipIndex: skipIndex)
+                bytes, count: Int(entry.length), maxDepth: maxDepth, skipIndex: skipIndex, stack: validationStack)
         } catch {
             records.fail(.invalid)
             throw error

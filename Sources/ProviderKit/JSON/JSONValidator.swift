@@ -32,25 +32,37 @@ struct JSONValidator {
     ///   - count: its length.
     ///   - maxDepth: how deeply arrays and objects may nest.
     ///   - skipIndex: receives the ends of large containers.
+    ///   - stack: room for the containers open at once, at least ``stackCapacity(count:maxDepth:)`` entries, kept
+    ///     by a caller that validates many small documents (a file's records) so that none costs an
+    ///     allocation; `nil` allocates it for this call.
     /// - Throws: `JSONError` for anything that is not exactly one JSON value.
     static func validate(
-        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex
+        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex,
+        stack: UnsafeMutablePointer<UInt64>? = nil
     ) throws(JSONError) -> Int {
-        try check(bytes, count: count, maxDepth: maxDepth, skipIndex: skipIndex, splitSize: splitSize).root
+        try check(bytes, count: count, maxDepth: maxDepth, skipIndex: skipIndex, splitSize: splitSize, stack: stack)
+            .root
+    }
+
+    /// How many entries the stack of open containers needs for a document of `count` bytes: one per
+    /// container, no more than the depth limit allows, and one more.
+    static func stackCapacity(count: Int, maxDepth: Int) -> Int {
+        min(max(0, maxDepth), count) + 1
     }
 
     /// ``validate(_:count:maxDepth:skipIndex:)`` from a document size of `splitSize` in halves, telling also
     /// whether the second half's finding was taken: for tests, which must know that the halves were really
     /// checked apart.
     static func check(
-        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex, splitSize: Int
+        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex, splitSize: Int,
+        stack given: UnsafeMutablePointer<UInt64>? = nil
     ) throws(JSONError) -> (root: Int, inHalves: Bool) {
         let validator = JSONValidator(bytes: bytes, count: count)
         let maxDepth = max(0, maxDepth)
         let root = try validator.root()
         var walk = Walk(index: root, depth: 0, inObject: false, atValue: true, deepest: 0)
-        let stack = UnsafeMutablePointer<UInt64>.allocate(capacity: min(maxDepth, count) + 1)
-        defer { stack.deallocate() }
+        let stack = given ?? .allocate(capacity: stackCapacity(count: count, maxDepth: maxDepth))
+        defer { if given == nil { stack.deallocate() } }
         var inHalves = false
         if count >= splitSize, ProcessInfo.processInfo.activeProcessorCount > 1,
             let split = validator.likelyElementStart(after: root + (count - root) / 2)

@@ -43,7 +43,12 @@ public struct StableDigest: Sendable {
     }
 
     /// Feeds bytes.
-    package mutating func append(bytes: some Sequence<UInt8>) {
+    ///
+    /// It takes a buffer, not any sequence of bytes: a generic function of this module is not specialised
+    /// for callers in other modules, and the merge, which feeds every trip's key from another module, then
+    /// paid for a generic iterator and type look-ups at every byte.
+    /// - Parameter bytes: the bytes.
+    package mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
     }
 
@@ -57,7 +62,7 @@ public struct StableDigest: Sendable {
         var text: [UInt8] = []
         text.reserveCapacity(48)
         DecimalText.append(value, to: &text)
-        append(bytes: text)
+        text.withUnsafeBufferPointer { append(bytes: $0) }
     }
 
     /// Feeds the decimal digits of a number as `"\(number)"` writes them.

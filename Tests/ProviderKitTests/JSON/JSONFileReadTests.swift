@@ -259,6 +259,27 @@ struct JSONFileReadTests {
         }
     }
 
+    @Test func oneWindowChecksRecordsOfEveryDepthAgainstTheLimit() throws {
+        // The records nest deeper and deeper, then shallower again, and are read back by one window, whose
+        // stack of open containers grows when a record needs more: a record past the limit is still an error.
+        let records = (0...12).map { depth in
+            String(repeating: "[", count: depth) + "\(depth)" + String(repeating: "]", count: depth)
+        }
+        let text = #"{"data": ["# + (records + records.reversed()).joined(separator: ", ") + "]}"
+        let file = try ScratchFile(text)
+        for maxDepth in [3, 8, 14, 15, 40] {
+            let inMemory = outcome {
+                try readJSON(text, maxDepth: maxDepth) { try JSONDump.records($0["data"]).joined() }
+            }
+            let twoPasses = outcome {
+                try readFile(file, maxDepth: maxDepth, limits: tiny(largeArray: 0)) {
+                    try JSONDump.records($0["data"]).joined()
+                }
+            }
+            #expect(twoPasses == inMemory, "maxDepth \(maxDepth)")
+        }
+    }
+
     @Test func aFileChangedBetweenThePassesIsAnErrorNeverAMixOfTwoVersions() throws {
         let text = Self.answer(records: 20)
         let rewrites = [
