@@ -70,7 +70,7 @@ let package = Package(
             name: "AggregateBenchmarks",
             dependencies: ["ProviderKit", "AggregatorCore", "Kiwi", "Aviasales", "HTTPServer"],
             path: "Benchmarks",
-            exclude: ["python_pipeline.py", "side_by_side.py"],
+            exclude: ["python_pipeline.py", "side_by_side.py", "serve_cpu.py"],
             swiftSettings: strictSettings
         ),
         .target(
