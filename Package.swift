@@ -53,11 +53,16 @@ let package = Package(
             name: "ProviderChecks", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings
         ),
         .target(name: "RedisClient", swiftSettings: strictSettings),
-        .target(name: "AggregatorCore", dependencies: ["ProviderKit", "RedisClient"], swiftSettings: strictSettings),
+        .target(name: "AggregatorCore", dependencies: ["ProviderKit"], swiftSettings: strictSettings),
+        .target(
+            name: "RedisSharing", dependencies: ["ProviderKit", "AggregatorCore", "RedisClient"],
+            swiftSettings: strictSettings),
         .target(name: "HTTPServer", swiftSettings: strictSettings),
         .target(
             name: "AggregateCLI",
-            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore", "HTTPServer", "RedisClient"]
+            dependencies: [
+                "ProviderKit", "ProviderChecks", "AggregatorCore", "HTTPServer", "RedisClient", "RedisSharing",
+            ]
                 + builtInProviders.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),
@@ -89,6 +94,11 @@ let package = Package(
                 "ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport", "RedisClient",
                 "RedisTestSupport",
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RedisSharingTests",
+            dependencies: ["ProviderKit", "AggregatorCore", "RedisSharing", "RedisClient", "RedisTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import ProviderKit
 import RedisClient
+import RedisSharing
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import AggregatorCore
 import Foundation
 import ProviderKit
+import RedisSharing
 
 /// The key the instances sharing one Redis sign their answers with (``SharedSecret``): from
 /// `--cache-key-file` or `AGGREGATE_CACHE_KEY`, read once at start and never printed. `--cache` needs one,

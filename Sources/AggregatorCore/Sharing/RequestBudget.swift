@@ -49,7 +49,7 @@ public struct RequestBudget: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The number of the window an instant falls in, counted from the epoch.
-    func window(at date: Date) -> Int64 {
+    package func window(at date: Date) -> Int64 {
         let seconds = max(window.components.seconds, 1)
         return Int64(date.timeIntervalSince1970.rounded(.down)) / seconds
     }

@@ -199,13 +199,15 @@ public struct ResponseCache: Sendable {
         return String(hash, radix: 16)
     }
 
-    static func formatDate(_ date: Date) -> String {
+    /// `2026-12-18T07:05:00.000Z`: how a kept answer's times are written, in any store.
+    package static func formatDate(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
     }
 
-    static func parseDate(_ text: String) -> Date? {
+    /// A time as ``formatDate(_:)`` writes it, or `nil`.
+    package static func parseDate(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)

@@ -1,10 +1,11 @@
+import AggregatorCore
 import Foundation
 import ProviderKit
 import RedisClient
 import RedisTestSupport
 import Testing
 
-@testable import AggregatorCore
+@testable import RedisSharing
 
 @Suite("RedisBackend: answers, claims and budgets kept in a real redis-server")
 struct RedisBackendTests {
@@ -74,6 +75,20 @@ struct RedisBackendTests {
         #expect(await second.take("kiwi", budget: budget, now: now) == .allowed)
         #expect(await first.take("kiwi", budget: budget, now: now) == .refused)
         #expect(await first.take("duffel", budget: budget, now: now) == .allowed)
+        // Every window's key is made with its expiry: none is left to count for ever.
+        let raw = try RedisClient(
+            RedisConfiguration(port: server.port, connectTimeout: .seconds(10), commandTimeout: .seconds(10)))
+        let keys = try await raw.send(RedisCommand("KEYS", text: [RedisBackend.prefix + "budget:*"]))
+        guard case .array(let listed) = keys else {
+            Issue.record("KEYS answered \(keys)")
+            return
+        }
+        let names = listed.compactMap(\.string)
+        #expect(names.count == 2)
+        for name in names {
+            let left = try await raw.send(RedisCommand("PTTL", text: [name])).integer ?? -1
+            #expect(left > 0 && left <= 2 * 86_400_000, "\(name)")
+        }
         #expect(await first.health() == .ok)
         server.stop()
         guard case .degraded = await first.health() else {

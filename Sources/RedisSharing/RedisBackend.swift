@@ -1,3 +1,4 @@
+import AggregatorCore
 import Foundation
 import ProviderKit
 import RedisClient
@@ -158,7 +159,9 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
 
     // MARK: - Budgets
 
-    /// Counts a request in its window with `INCR`, the window's key expiring after two windows.
+    /// Counts a request in its window with `INCR`, the window's key expiring after two windows. The key is
+    /// made with its expiry (`SET … PX … NX`) in the step before `INCR`, so that no key is ever left without
+    /// one, whatever happens between the two.
     /// - Parameters:
     ///   - provider: the provider.
     ///   - budget: its budget.
@@ -168,8 +171,10 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
         let seconds = max(budget.window.components.seconds, 1)
         let key = Self.prefix + "budget:\(provider.rawValue):\(seconds)s:\(budget.window(at: now))"
         do {
-            let replies = try await client.pipeline([.incr(key), .pexpire(key, budget.window * 2)])
-            guard let count = replies.first?.integer else {
+            let replies = try await client.pipeline([
+                .set(key, Data("0".utf8), expiry: budget.window * 2, condition: .ifAbsent), .incr(key),
+            ])
+            guard let count = replies.last?.integer else {
                 return .unavailable("Redis answered INCR with something other than a number")
             }
             return count <= Int64(budget.count) ? .allowed : .refused

@@ -1,3 +1,4 @@
+import AggregatorCore
 import Foundation
 import ProviderKit
 
