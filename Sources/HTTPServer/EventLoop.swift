@@ -256,10 +256,14 @@ final class EventLoop: @unchecked Sendable {
     /// Answers a connection over its client's cap `503` as far as the socket takes it, and closes it: it
     /// never takes a place in the table.
     private func refuseAtOnce(_ descriptor: Int32, remote: String, now: ContinuousClock.Instant) {
-        let body = Array("This client has too many connections open; close some or try again shortly.\n".utf8)
+        var refusal = responder.refusal(
+            status: 503, reason: "This client has too many connections open; close some or try again shortly.")
+        refusal.headers["Retry-After"] = "1"
+        let body: [UInt8]
+        if case .bytes(let bytes) = refusal.body { body = bytes } else { body = [] }
         let head = ResponseHead.bytes(
-            status: 503, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
-            framing: .length(body.count), close: true, keepAliveForHTTP10: false)
+            status: 503, headers: refusal.headers, framing: .length(body.count), close: true,
+            keepAliveForHTTP10: false)
         _ = Socket.write(descriptor, (head + body)[...])
         close(descriptor)
         let record = AccessRecord(
@@ -313,8 +317,7 @@ final class EventLoop: @unchecked Sendable {
             connection.requestStarted = nil
             connection.closeAfterResponse = true
             connection.phase = .handling
-            respond(
-                connection, with: .text(error.status, contentType: "text/plain; charset=utf-8", error.reason + "\n"))
+            respond(connection, with: responder.refusal(status: error.status, reason: error.reason))
         }
     }
 
@@ -487,9 +490,8 @@ final class EventLoop: @unchecked Sendable {
                 connection.phase = .handling
                 respond(
                     connection,
-                    with: .text(
-                        408, contentType: "text/plain; charset=utf-8",
-                        "The request did not arrive within \(timeouts.request).\n"))
+                    with: responder.refusal(
+                        status: 408, reason: "The request did not arrive within \(timeouts.request)."))
             } else if connection.isIdle,
                 // A connection that has not sent a first request has the time of one to do so.
                 shutdownDeadline != nil

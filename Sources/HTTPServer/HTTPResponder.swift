@@ -20,4 +20,21 @@ public protocol HTTPResponder: Sendable {
     /// - Parameter request: the request.
     /// - Returns: the response.
     func respond(to request: ServerRequest) async -> ServerResponse
+
+    /// The response to what the server refuses itself, before any request reaches ``respond(to:)``: a
+    /// malformed request (`400`, `413`, `414`, `431`, …), one that did not arrive in time (`408`), or a
+    /// client over its cap of connections (`503`). Plain text by default; an application whose own errors
+    /// are JSON answers these in the same shape, so that a client reads every error one way.
+    /// - Parameters:
+    ///   - status: the status.
+    ///   - reason: why, in one sentence.
+    /// - Returns: the response; the server adds the fields that close the connection.
+    func refusal(status: Int, reason: String) -> ServerResponse
+}
+
+extension HTTPResponder {
+    /// Plain text: the reason on a line of its own.
+    public func refusal(status: Int, reason: String) -> ServerResponse {
+        .text(status, contentType: "text/plain; charset=utf-8", reason + "\n")
+    }
 }

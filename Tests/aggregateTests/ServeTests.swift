@@ -32,6 +32,11 @@ struct ServeTests {
         #expect(try await server.request("/v1/compare?from=VIE&to=BCN&date=2026-12-18").status == 200)
         #expect(try await server.request("/v1/dates?from=VIE&to=BCN&date=2026-12-18..2026-12-20").status == 200)
         #expect(try await server.request("/nowhere").status == 404)
+        // What the HTTP layer refuses itself is the same JSON as the routes' errors.
+        let long = try await server.request("/v1/search?from=" + String(repeating: "A", count: 9000))
+        #expect(long.status == 414)
+        #expect(long.headers["content-type"] == "application/json")
+        #expect((try long.json()["message"] as? String)?.hasPrefix("error: the request line is over") == true)
         #expect(try await server.request("/v1/search", method: "POST").status == 405)
         let foreign = try await server.request("/v1/providers", headers: ["Origin": "https://evil.example"])
         #expect(foreign.status == 403)
@@ -43,7 +48,7 @@ struct ServeTests {
 
         #expect(try await server.stop() == 0)
         let requests = try server.lines.map { try server.object($0) }.filter { $0["event"] as? String == "request" }
-        #expect(requests.count == 11)
+        #expect(requests.count == 12)
         // A line holds the path, never the query.
         #expect(!server.lines.contains { $0.contains("VIEX") || $0.contains("passwd") })
         #expect(requests.allSatisfy { $0["status"] is Int && $0["method"] is String && $0["ms"] != nil })

@@ -82,6 +82,12 @@ struct ServeRouter: HTTPResponder {
         }
     }
 
+    /// What the HTTP server refuses itself (a malformed request, one too slow, too many connections) is
+    /// ``ServeErrorDocument`` JSON, as every route's error is.
+    func refusal(status: Int, reason: String) -> ServerResponse {
+        ServeErrorDocument.response(status, "error: \(reason)")
+    }
+
     private static func methodNotAllowed(_ route: ServeRoute) -> ServerResponse {
         ServeErrorDocument.response(
             405, "error: \(route.rawValue) takes \(route.methods.joined(separator: " and ")).",
