@@ -207,7 +207,10 @@ struct ServeCommand: Command {
             server = try SocketServer(
                 configuration: HTTPServerConfiguration(host: listen.host, port: listen.port), responder: router
             ) { record in
-                metrics.record(route: ServeRoute.label(of: record.path), status: record.status, latency: record.latency)
+                let route = ServeRoute.label(of: record.path)
+                // A listening stream lasts as long as its client keeps it: that is no request's latency.
+                let listening = route == ServeRoute.mcp.rawValue && record.method == "GET"
+                metrics.record(route: route, status: record.status, latency: listening ? nil : record.latency)
                 log.access(record)
             }
         } catch {

@@ -18,8 +18,9 @@ import ProviderKit
 ///   `text/event-stream`: its answer is an event stream that carries comments while the search runs (so no
 ///   proxy drops a quiet connection) and then the response. A client that disconnects does not cancel its
 ///   call. A call finds the server's cap on searches full: `503` with `Retry-After`.
-/// - `GET` opens the session's one listening stream (`409` for a second): the server sends nothing on it
-///   but comments, since it makes no requests of its own; it ends with the session, or as soon as the
+/// - `GET` opens the session's one listening stream, ending the one open before (a client opens another when
+///   it lost the last, and a dropped connection the server has not noticed must not block it): the server
+///   sends nothing on it but comments, since it makes no requests of its own; it ends with the session, or as soon as the
 ///   server begins to stop. `DELETE` ends the session and its calls (`204`).
 /// - A new session past the table's caps (``MCPHTTPSessions``) is `503` with `Retry-After`.
 /// - A message that cannot be read is `400`, with a JSON-RPC error without an id.
@@ -185,18 +186,17 @@ struct MCPHTTPEndpoint: Sendable {
         case .success(let found): session = found
         case .failure(let refusal): return refusal.response
         }
-        guard session.openStream() else {
-            return Self.failure(409, "this session's listening stream is open already")
+        guard let number = session.openStream() else {
+            return Self.failure(503, "the server is stopping: no stream opens; try again shortly")
         }
         let keepAlive = keepAlive
         return ServerResponse(
             status: 200, headers: Self.streamHeaders,
             body: .stream { writer in
-                defer { session.closeStream() }
                 guard (try? await writer.write(": listening\n\n")) != nil else { return }
                 var quiet: Duration = .zero
                 // The server sends no requests of its own: the stream carries comments until the session ends.
-                while !session.streamShouldEnd, (try? await Task.sleep(for: .milliseconds(250))) != nil {
+                while !session.streamShouldEnd(number), (try? await Task.sleep(for: .milliseconds(250))) != nil {
                     quiet += .milliseconds(250)
                     guard quiet >= keepAlive else { continue }
                     quiet = .zero

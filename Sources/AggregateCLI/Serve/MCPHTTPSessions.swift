@@ -36,7 +36,8 @@ final class MCPHTTPSessions: @unchecked Sendable {
         private let lock = NSLock()
         private var lastUsedAt: ContinuousClock.Instant
         private var ended = false
-        private var streamOpen = false
+        /// The number of the newest listening stream; 0 before the first.
+        private var stream = 0
         private var listening = true
 
         init(id: String, protocolVersion: String, client: String) {
@@ -50,8 +51,10 @@ final class MCPHTTPSessions: @unchecked Sendable {
         var lastUsed: ContinuousClock.Instant { lock.withLock { lastUsedAt } }
         /// Whether it has ended: a stream of it stops.
         var isEnded: Bool { lock.withLock { ended } }
-        /// Whether its listening stream is to stop: the session ended, or the server is stopping.
-        var streamShouldEnd: Bool { lock.withLock { ended || !listening } }
+        /// Whether a listening stream is to stop: the session ended, the server is stopping, or the client
+        /// opened a newer one.
+        /// - Parameter number: the stream's number, from ``openStream()``.
+        func streamShouldEnd(_ number: Int) -> Bool { lock.withLock { ended || !listening || stream != number } }
 
         /// Notes a use now.
         func touch() { lock.withLock { lastUsedAt = .now } }
@@ -62,17 +65,16 @@ final class MCPHTTPSessions: @unchecked Sendable {
             requests.cancelAll()
         }
 
-        /// Takes the session's one listening stream; `false` when it has one already.
-        func openStream() -> Bool {
+        /// Opens the session's listening stream, ending the one open before, if any: a client opens another
+        /// when it lost the last (a dropped connection the server has not noticed yet must not block it).
+        /// - Returns: the stream's number, or `nil` when the session ended or the server is stopping.
+        func openStream() -> Int? {
             lock.withLock {
-                guard !streamOpen, !ended, listening else { return false }
-                streamOpen = true
-                return true
+                guard !ended, listening else { return nil }
+                stream += 1
+                return stream
             }
         }
-
-        /// Gives the listening stream back.
-        func closeStream() { lock.withLock { streamOpen = false } }
 
         /// Ends its listening stream, if open, and refuses another; its calls go on.
         func stopListening() { lock.withLock { listening = false } }

@@ -56,11 +56,13 @@ final class ServeMetrics: TransportObserver, @unchecked Sendable {
     /// - Parameters:
     ///   - route: the route's label (``ServeRoute/label``).
     ///   - status: the status sent.
-    ///   - latency: how long it took.
-    func record(route: String, status: Int, latency: Duration) {
-        let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18
+    ///   - latency: how long it took, or `nil` for a response whose length is not a latency (a listening event
+    ///     stream, open for as long as its client keeps it): counted, but not in the latency histogram.
+    func record(route: String, status: Int, latency: Duration?) {
         lock.withLock {
             requests[RouteStatus(route: route, status: status), default: 0] += 1
+            guard let latency else { return }
+            let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18
             var histogram = self.latency[route] ?? Histogram()
             for (index, bound) in Self.buckets.enumerated() where seconds <= bound { histogram.counts[index] += 1 }
             histogram.sum += seconds
