@@ -302,7 +302,11 @@ struct CompletionScriptTests {
             ("aggregate search --endpoint k", ["kiwi="]),
             ("aggregate search --endpoint kiwi=", ["kiwi=embedded", "kiwi=live"]),
             ("aggregate favorites ", ["add", "list", "remove"]),
-            ("aggregate providers s", ["sita", "sunweb"]),
+            // Every installed provider whose id starts so, whichever are built in.
+            (
+                "aggregate providers s",
+                AggregateTool.builtInProviders.map(\.descriptor.id.rawValue).filter { $0.hasPrefix("s") }.sorted()
+            ),
         ]
         let driver = try folder.write(
             "driver.fish",
