@@ -53,7 +53,7 @@ public struct AggregateTool: Sendable {
     /// Runs one command line.
     /// - Parameter arguments: the arguments, without the program name.
     /// - Returns: the exit status: 0 done, 2 partial, 3 no provider answered, 64 usage error, 74 the
-    ///   results could not be written, and the others the README lists.
+    ///   results could not be written, and the others the manual lists.
     public func run(arguments: [String]) async -> Int32 {
         await run(arguments).rawValue
     }

@@ -2,7 +2,7 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// `aggregate.compare.v1`: the answer of `aggregate compare --format json`. The README's "JSON:
+/// `aggregate.compare.v1`: the answer of `aggregate compare --format json`. docs/output.md's "JSON:
 /// `aggregate.compare.v1`" shows it with a comment on every member.
 ///
 /// ```

@@ -2,7 +2,7 @@ import AggregatorCore
 import Foundation
 import ProviderKit
 
-/// `aggregate.dates.v1`: the answer of `aggregate dates --format json`. The README's "aggregate dates"
+/// `aggregate.dates.v1`: the answer of `aggregate dates --format json`. docs/commands.md's "aggregate dates"
 /// section shows it.
 ///
 /// ```

@@ -3,7 +3,7 @@ import Foundation
 import ProviderKit
 
 /// `aggregate.search.v1`: the answer of `aggregate search --format json`, and the parts of it other
-/// documents repeat (the head, the query, an offer's trip). The README's "JSON: `aggregate.search.v1`"
+/// documents repeat (the head, the query, an offer's trip). docs/output.md's "JSON: `aggregate.search.v1`"
 /// shows it with a comment on every member.
 ///
 /// ```

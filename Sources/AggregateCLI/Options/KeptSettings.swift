@@ -23,7 +23,7 @@ enum KeptSettings {
         var variable: String
     }
 
-    /// Every setting that can be kept, in the order the README lists them.
+    /// Every setting that can be kept, in the order docs/commands.md lists them.
     static let all: [Setting] = [
         Setting(key: .currency, configKey: "currency", variable: "AGGREGATE_CURRENCY"),
         Setting(key: .providers, configKey: "providers", variable: "AGGREGATE_PROVIDERS"),

@@ -6,7 +6,7 @@ import ProviderKit
 ///
 /// Amounts are rounded to the currency's minor units for display.
 struct CompareRenderer: OutputRenderer {
-    /// How the provider table narrows to fit a terminal, most expendable first (the README lists the
+    /// How the provider table narrows to fit a terminal, most expendable first (docs/commands.md lists the
     /// same order): PROVIDER, STATUS, MATCHED and CHEAPEST always stay.
     static func providerNarrowing(currency: String) -> [TextTable.Narrowing] {
         [

@@ -8,7 +8,7 @@ import ProviderKit
     import Darwin
 #endif
 
-/// The tool's exit status, documented in the README.
+/// The tool's exit status, documented in the README and docs/commands.md.
 enum ExitCode: Int32, Sendable {
     /// Every selected provider answered, even with no offers.
     case success = 0

@@ -9,7 +9,7 @@ import ProviderKit
 /// holding a trip by train, bus or ferry calls the FLIGHTS column SERVICES and marks each service with its mode
 /// (`train ÖBB RJX 61`, `flight OS 395`); a result of flights alone prints as it always did.
 struct SearchRenderer: OutputRenderer {
-    /// How the flight table narrows to fit a terminal, most expendable first (the README lists the same
+    /// How the flight table narrows to fit a terminal, most expendable first (docs/commands.md lists the same
     /// order): PRICE, ROUTE, DEPARTS and FLIGHTS always stay.
     static let flightNarrowing: [TextTable.Narrowing] = [
         .leaveOut("TAGS"), .leaveOut("SRC"), .leaveOut("STOPS"), .shorten("SOLD BY", to: 20),

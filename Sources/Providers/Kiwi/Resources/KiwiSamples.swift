@@ -3,7 +3,7 @@
 enum KiwiSamples {
     /// The answer to every `search` request offline: a recording of the legacy v3 shape
     /// (`GET /flights?v=3&partner=picky&flyFrom=VIE,AMS,BCN&to=anywhere&curr=EUR`) for December 2026, kept
-    /// in that shape because the tool's exact-output tests and the README's examples are written on it.
+    /// in that shape because the tool's exact-output tests and the manual's examples are written on it.
     /// It holds the twelve Kiwi one-way itineraries of the shared Vienna / Amsterdam / Barcelona scenario (BCN
     /// is in the origin list for the VY 1816 flight back to Vienna), in Kiwi's popularity order, then four
     /// dated round trips Vienna ⇄ Barcelona (VY 1815 on the 18th back on VY 1816 on the 20th; OS 395 on the
