@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Coverage-guided fuzz targets for every provider's decoder and for the JSON reader, built with the
-/// toolchain's libFuzzer. Build and run them with `Fuzz/run` (see the README's "Fuzzing" section); this
+/// toolchain's libFuzzer. Build and run them with `Fuzz/run` (see docs/development.md, "Fuzzing"); this
 /// package is not part of `swift build` or `swift test` of the main package.
 let targets = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus"]
 
