@@ -7,8 +7,6 @@ import ProviderKit
 struct AccessToken: Sendable {
     /// The shortest token taken: anything shorter can be guessed.
     static let minimumLength = 16
-    /// The longest token file read.
-    static let maxFileBytes = 4096
 
     private let bytes: [UInt8]
 
@@ -44,20 +42,12 @@ struct AccessToken: Sendable {
     static func configured(
         file: String?, environment: [String: String], command: String
     ) throws(UsageError) -> AccessToken? {
-        if let file {
-            let data: Data?
-            do {
-                data = try RegularFile.read(file, maxBytes: maxFileBytes, missingIsNil: false)
-            } catch {
-                throw UsageError(
-                    "cannot read the token file: \(error.description)",
-                    hint: "give a readable file holding one token on a line", command: command)
-            }
-            let origin = "'\(PrintableText.excerpt(file, limit: 80))'"
-            return try AccessToken(String(decoding: data ?? Data(), as: UTF8.self), origin: origin, command: command)
-        }
-        guard let value = environment[EnvironmentNames.serveToken], !value.isEmpty else { return nil }
-        return try AccessToken(value, origin: EnvironmentNames.serveToken, command: command)
+        guard
+            let given = try SecretSetting.read(
+                file: file, variable: EnvironmentNames.serveToken, environment: environment, what: "token",
+                command: command)
+        else { return nil }
+        return try AccessToken(given.text, origin: given.origin, command: command)
     }
 
     /// Whether a request's `Authorization` field carries the token (`Bearer TOKEN`, the scheme in any case),

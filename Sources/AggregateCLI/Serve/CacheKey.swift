@@ -10,8 +10,6 @@ import RedisSharing
 enum CacheKey {
     /// The variable that holds the key when `--cache-key-file` is not given.
     static let variable = "AGGREGATE_CACHE_KEY"
-    /// The longest key file read.
-    static let maxFileBytes = 4096
 
     /// The key the options and the environment set, for a server that shares through Redis.
     /// - Parameters:
@@ -24,28 +22,16 @@ enum CacheKey {
     static func configured(
         file: String?, environment: [String: String], redisPassword: String?, command: String
     ) throws(UsageError) -> SharedSecret {
-        let text: String
-        let origin: String
-        if let file {
-            let data: Data?
-            do {
-                data = try RegularFile.read(file, maxBytes: maxFileBytes, missingIsNil: false)
-            } catch {
-                throw UsageError(
-                    "cannot read the cache key file: \(error.description)",
-                    hint: "give a readable file holding one key on a line", command: command)
-            }
-            text = String(decoding: data ?? Data(), as: UTF8.self)
-            origin = "'\(PrintableText.excerpt(file, limit: 80))'"
-        } else if let value = environment[variable], !value.isEmpty {
-            text = value
-            origin = variable
-        } else {
+        guard
+            let given = try SecretSetting.read(
+                file: file, variable: variable, environment: environment, what: "cache key", command: command)
+        else {
             throw UsageError(
                 "'--cache' needs the key the instances sign their shared answers with",
                 hint: "set \(variable) or --cache-key-file to the same long random key on every instance, "
                     + "such as openssl rand -hex 32 makes", command: command)
         }
+        let (text, origin) = (given.text, given.origin)
         guard let secret = SharedSecret(text) else {
             throw UsageError(
                 "the cache key in \(origin) is shorter than \(SharedSecret.minimumBytes) characters",
