@@ -78,16 +78,7 @@ struct MCPToolRunner: Sendable {
     /// operator's options that its command takes. These are also the operator's limits: what the command would
     /// use if a call gave none.
     private func ownOptions(of tool: MCPTool, configuration: CommandConfiguration) throws(UsageError) -> ParsedOptions {
-        let specs = Dictionary(configuration.options.map { ($0.key, $0) }) { first, _ in first }
-        var given: [GivenOption] = []
-        for (key, value) in tool.fixedOptions {
-            if let spec = specs[key] { given.append(GivenOption(spec: spec, value: value)) }
-        }
-        if let format = specs[.format] { given.append(GivenOption(spec: format, value: OutputFormat.json.rawValue)) }
-        for (key, value) in operatorOptions {
-            guard let spec = specs[key] else { continue }
-            given.append(GivenOption(spec: spec, value: spec.valueName == nil ? nil : value))
-        }
+        let given = configuration.operatorGiven(fixed: tool.fixedOptions, operatorOptions: operatorOptions)
         return try ParsedOptions(given: given, command: configuration.name)
     }
 

@@ -68,13 +68,7 @@ struct QueryRoute: Sendable {
     func options(
         for parameters: [(name: String, value: String)], configuration: CommandConfiguration
     ) throws(UsageError) -> ParsedOptions {
-        let specs = Dictionary(configuration.options.map { ($0.key, $0) }) { first, _ in first }
-        var given: [GivenOption] = []
-        if let format = specs[.format] { given.append(GivenOption(spec: format, value: OutputFormat.json.rawValue)) }
-        for (key, value) in operatorOptions {
-            guard let spec = specs[key] else { continue }
-            given.append(GivenOption(spec: spec, value: spec.valueName == nil ? nil : value))
-        }
+        var given = configuration.operatorGiven(operatorOptions: operatorOptions)
         let open = configuration.options.filter { !Self.fixedOptions.contains($0.key) }
         var positional: [String] = []
         for (name, value) in parameters {
