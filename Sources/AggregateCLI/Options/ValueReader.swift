@@ -22,9 +22,10 @@ struct ValueReader {
     /// request plans at most its own few dozen requests, and counts the rest).
     static let maxCodes = 30
 
-    /// Comma-separated three-letter codes, upper-cased: `--from VIE,BRQ`; a city the tool knows by name, or
-    /// one of its well-known stations (``KnownCities``), stands for its IATA city code: `--from Vienna` and
-    /// `--from "Wien Hbf"` are `--from VIE`. At most ``maxCodes``, counted before any is read.
+    /// Comma-separated places, each a three-letter code (upper-cased: `--from VIE,BRQ`) or the name of a city
+    /// anywhere, in English or its own language, or of a well-known station, standing for the city's code:
+    /// `--from Vienna`, `--from Wien` and `--from "Wien Hbf"` are `--from VIE`, `--from "New York"` is `NYC`.
+    /// At most ``maxCodes``, counted before any is read.
     func airportCodes(_ key: OptionKey) throws(UsageError) -> [String] {
         guard let value = try text(key) else { return [] }
         let name = key.name
@@ -38,19 +39,42 @@ struct ValueReader {
         let example = "\(name) " + (value.contains(",") ? examples.1 : examples.0)
         var codes: [String] = []
         for element in try list(key, value, example: example) {
-            if let city = KnownCities.code(named: element) ?? KnownCities.code(ofStation: element) {
-                codes.append(city)
-                continue
-            }
-            guard element.count == 3, element.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw UsageError(
-                    "'\(name)' takes a three-letter IATA code or the name of a city the tool knows, got "
-                        + "'\(PrintableText.excerpt(element, limit: 40))'",
-                    hint: "write for example \(example) or \(name) \(examples.2)", command: command)
-            }
-            codes.append(element.uppercased())
+            codes.append(try placeCode(element, name: name, example: example, examples: examples))
         }
         return codes
+    }
+
+    /// The code one place of `--from` or `--to` stands for: a three-letter code as written; a city's name in
+    /// any language, or a station's, as its city's code (``KnownCities``, ``Gazetteer``); a city's key
+    /// (`AMESBURY.GB`) as written. A name several cities of similar size bear, or none, is a mistake that
+    /// lists the cities or the names meant.
+    private func placeCode(
+        _ element: String, name: String, example: String, examples: (String, String, String)
+    ) throws(UsageError) -> String {
+        if element.count == 3, element.allSatisfy({ $0.isASCII && $0.isLetter }) { return element.uppercased() }
+        if let city = KnownCities.code(named: element) ?? KnownCities.code(ofStation: element) { return city }
+        if element.contains("."), let city = Gazetteer.city(code: element) { return city.code }
+        let shown = PrintableText.excerpt(element, limit: 40)
+        switch Gazetteer.resolve(element) {
+        case .city(let city):
+            return city.code
+        case .ambiguous(let cities):
+            let listed = cities.map { "\($0.name) (\($0.country)) \($0.code)" }.joined(separator: ", ")
+            throw UsageError(
+                "'\(name)' \(shown) is more than one city: \(listed)",
+                hint: "write the code of the one you mean, for example \(name) \(cities[0].code)", command: command)
+        case .unknown(let suggestions) where !suggestions.isEmpty:
+            let others = suggestions.dropFirst()
+            throw UsageError(
+                "'\(name)' knows no place named '\(shown)'",
+                hint: "write \(name) \(suggestions[0]) if you meant \(suggestions[0])"
+                    + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))"),
+                command: command)
+        case .unknown:
+            throw UsageError(
+                "'\(name)' takes a three-letter IATA code or the name of a city or airport, got '\(shown)'",
+                hint: "write for example \(example) or \(name) \(examples.2)", command: command)
+        }
     }
 
     /// `--to BCN,GRO`, or nothing for `--to anywhere`.

@@ -80,7 +80,10 @@ public struct ProviderRunner: Sendable {
             live: Set(asked.map { providers[$0].descriptor.id }.filter { settings.endpoint(of: $0).isRemote }))
         progress?(state)
         let finished = await BoundedTasks.collect(
-            asked.map { index in (index, { await self.run(providers[index], query: query, until: end) }) }, until: end
+            asked.map { index in
+                let asked = FlightPlaces.query(query, for: providers[index].descriptor)
+                return (index, { await self.run(providers[index], query: asked, until: end) })
+            }, until: end
         ) { index in
             state.answer(providers[index].descriptor.id)
             progress?(state)
@@ -136,6 +139,9 @@ public struct ProviderRunner: Sendable {
         guard missing.isEmpty else {
             let error = ProviderError.notAsked(missing, provider: descriptor.id)
             return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .notAsked, error: error))
+        }
+        if !enrichesOnly(descriptor, query), let run = FlightPlaces.runWithoutAirports(descriptor, query: query) {
+            return run
         }
         if case .notLive(let remedy) = endpoint {
             let error = ProviderError(

@@ -5,7 +5,8 @@ import Foundation
 /// train seller that names only `Wien Hbf` sells a trip from `VIE`.
 ///
 /// A city is named by its IATA city code (`VIE`, `LON` for all of London) or by one of the names below, in
-/// English or in its own language; case and accents do not matter.
+/// English or in its own language; case and accents do not matter. Every other city of the world is looked up
+/// in the ``Gazetteer``: this table holds the names and stations sellers write that the gazetteer does not.
 public enum KnownCities {
     /// One city: its IATA city code, its names (English first) and stations in it.
     private struct City {
@@ -74,11 +75,15 @@ public enum KnownCities {
         return names
     }()
 
-    /// The IATA city code of a city the tool knows by this name.
-    /// - Parameter name: a city's name, any case, with or without accents: `Vienna`, `wien`.
-    /// - Returns: its code, such as `VIE`, or `nil` for a name the tool does not know.
+    /// The code of a city the tool knows by this name: from the table, else the gazetteer's city of that name
+    /// (the far largest, when several bear it).
+    /// - Parameter name: a city's name, any case, with or without accents: `Vienna`, `wien`, `Bristol`.
+    /// - Returns: its code, such as `VIE` or `SHEFFIELD.GB`, or `nil` for a name the tool does not know or that
+    ///   several cities of similar size bear.
     public static func code(named name: String) -> String? {
-        codesByName[fold(name)]
+        if let code = codesByName[fold(name)] { return code }
+        guard case .city(let city) = Gazetteer.resolve(name) else { return nil }
+        return city.code
     }
 
     /// The IATA city code of the city a well-known station serves.
@@ -88,11 +93,14 @@ public enum KnownCities {
         codesByStation[fold(station)]
     }
 
-    /// The English name of a known city.
-    /// - Parameter code: an IATA city code.
+    /// The English name of a known city, or the gazetteer's name of the city a code stands for or an airport
+    /// serves.
+    /// - Parameter code: an IATA city or airport code, or a gazetteer city key.
     /// - Returns: the name, such as `Vienna`, or `nil`.
     public static func name(of code: String) -> String? {
-        englishNames[code.uppercased()]
+        let upper = code.uppercased()
+        if let name = englishNames[upper] { return name }
+        return (Gazetteer.city(code: upper) ?? Gazetteer.city(servedBy: upper))?.name
     }
 
     /// Whether a text is one of a known city's names.
@@ -101,7 +109,9 @@ public enum KnownCities {
     ///   - code: the city's IATA code, such as `VIE`.
     /// - Returns: `true` when the tool knows the city by that name.
     public static func isName(_ text: String, of code: String) -> Bool {
-        codesByName[fold(text)] == code.uppercased()
+        let upper = code.uppercased()
+        if codesByName[fold(text)] == upper { return true }
+        return englishNames[upper] == nil && Gazetteer.isName(text, of: upper)
     }
 
     /// Case, accents, hyphens and repeated spaces folded away, so `Budapest-Keleti` and `budapest keleti` agree.
