@@ -59,6 +59,8 @@ public struct SearchPipeline: Sendable {
         // One array of offers, owned here, goes through every stage in place: a stage changes only what it
         // must and moves offers by swapping them, so no stage copies every offer into an array of its own.
         var offers = Self.takeOffers(from: &runs)
+        // Wall-clock times become instants before anything compares, merges or measures them.
+        LocalTimes.fill(&offers)
         var notes = PartyPricing(party: query.passengers).price(&offers)
         let converter = CurrencyConverter(rates: rates, target: query.currency)
         let outOfRange = converter.convert(&offers)
