@@ -49,6 +49,31 @@ struct TravelModeTests {
         #expect(trip.product.itinerary?.isAllFlights == false)
     }
 
+    @Test("one train sold twice is one row when the sellers agree on the operator's code but not its name")
+    func operatorsMeetByCode() throws {
+        let railjet = Self.trip("railseller", Self.service(.train, operator: "Österreichische Bundesbahnen"), price: 20)
+        let other = Self.trip("otherrail", Self.service(.train, operator: "OBB Railjet", code: "OBB"), price: 24)
+        let merged = merge([railjet, other])
+        #expect(merged.count == 1)
+        #expect(try #require(merged.first).sources.map(\.provider) == ["railseller", "otherrail"])
+        // Neither code nor name in common: two trains.
+        let third = Self.trip("thirdrail", Self.service(.train, operator: "RegioJet", code: "RJ"), price: 18)
+        #expect(merge([railjet, third]).count == 2)
+    }
+
+    @Test("--airline and --exclude-airline match an operator's code of any length, typed as people write it")
+    func airlineFiltersMatchOperatorCodes() {
+        let railjet = Self.trip("railseller", Self.service(.train, operator: "Österreichische Bundesbahnen"), price: 20)
+        let bus = Self.trip("coachseller", Self.service(.bus, operator: "FlixBus", code: nil), price: 15)
+        let names = CarrierNames()
+        let only = CarrierNames.Match(union: ["ÖBB"].map(names.resolve))
+        #expect(only.matches(railjet.product.itinerary!.legs[0].segments[0].carrier))
+        #expect(!only.matches(bus.product.itinerary!.legs[0].segments[0].carrier))
+        #expect(
+            CarrierNames.Match(union: ["obb"].map(names.resolve)).matches(
+                railjet.product.itinerary!.segments[0].carrier))
+    }
+
     @Test func aTrainNeverMergesWithABusOrAFlight() {
         let train = Self.trip("railseller", Self.service(.train), price: 20)
         let bus = Self.trip("coachseller", Self.service(.bus), price: 15)
@@ -95,7 +120,7 @@ struct TravelModeTests {
         #expect(filter.apply([train]).count == 1)
         #expect(KnownCities.code(named: "wien") == "VIE")
         #expect(KnownCities.code(ofStation: "Budapest Keleti") == "BUD")
-        #expect(KnownCities.code(named: "Atlantis") == nil)
+        #expect(KnownCities.code(named: "Xyzzyville") == nil)
     }
 
     @Test func namesAndModesReadAsPeopleWriteThem() {

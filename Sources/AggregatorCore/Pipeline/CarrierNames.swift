@@ -65,11 +65,15 @@ public struct CarrierNames: Sendable {
         /// The folded names it names.
         public var names: Set<String>
 
-        /// Whether a carrier is this airline, by code or by name.
+        /// Whether a carrier is this airline, by code or by name. An operator's code of any length (`ÖBB`,
+        /// `RJ`) matches what was typed as text too, so `--airline ÖBB` finds ÖBB's trains.
         /// - Parameter carrier: the carrier.
         /// - Returns: `true` when its code or its name matches.
         public func matches(_ carrier: Carrier) -> Bool {
-            if let code = carrier.code, codes.contains(code) { return true }
+            if let code = carrier.code {
+                if codes.contains(code) { return true }
+                if code.count != 2, names.contains(AirlineNames.fold(code)) { return true }
+            }
             if let name = carrier.name, names.contains(AirlineNames.fold(name)) { return true }
             return false
         }

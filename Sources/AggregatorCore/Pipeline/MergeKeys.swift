@@ -65,58 +65,74 @@ public struct MergeKeys: Sendable, Hashable {
         }
     }
 
-    /// A trip's exact keys, when any segment is not a flight: per segment its mode, its operator (see
-    /// ``operatorKey(_:)``), its service number as written (case and spaces folded, so `RJX 61` and `rjx61` agree), the
-    /// city it leaves from (or, without one, its station) and its departure minute; one key on local times and one
+    /// A trip's exact keys, when any segment is not a flight: per segment its mode, its operator by code and, in
+    /// another key, by name (see ``operatorKey(_:by:)``), its service number as written (case and spaces folded, so
+    /// `RJX 61` and `rjx61` agree), the city it leaves from (or, without one, its station) and its departure minute; one key on local times and one
     /// on UTC instants, as far as every segment knows them. The mode is part of the key, so a train never meets a
     /// flight or a bus. A segment without an operator, a number, a place or a departure time leaves the trip
     /// without an exact key.
     private static func appendServiceKeys(of itinerary: Itinerary, to keys: inout TripKeys) {
         var local = true
         var utc = true
+        var coded = true
+        var named = true
         for leg in itinerary.legs.indices {
             for segment in itinerary.legs[leg].segments {
-                guard operatorKey(segment) != nil, serviceNumber(of: segment) != nil, place(segment.origin) != nil
-                else { return }
+                guard serviceNumber(of: segment) != nil, place(segment.origin) != nil else { return }
+                if operatorKey(segment, by: .code) == nil { coded = false }
+                if operatorKey(segment, by: .name) == nil { named = false }
                 if segment.departure?.local == nil { local = false }
                 if segment.departure?.utc == nil { utc = false }
             }
         }
-        for useUTC in [false, true] where useUTC ? utc : local {
-            keys.append("service|")
-            var first = true
-            for leg in itinerary.legs.indices {
-                for segment in itinerary.legs[leg].segments {
-                    if !first { keys.append(",") }
-                    first = false
-                    keys.append(segment.mode.rawValue)
-                    keys.append(">")
-                    keys.append(operatorKey(segment) ?? "")
-                    keys.append("|")
-                    keys.append(serviceNumber(of: segment) ?? "")
-                    keys.append("|")
-                    keys.append(place(segment.origin) ?? "")
-                    if useUTC {
-                        keys.append("@U")
-                        let seconds = segment.departure?.utc?.timeIntervalSince1970 ?? 0
-                        keys.append(Int64((seconds / 60).rounded(.down)))
-                    } else {
-                        keys.append("@L")
-                        keys.append(segment.departure?.local?.minutesSinceEpoch ?? 0)
+        // One key per way every segment's operator is known: two sellers meet on the operator's code when both
+        // give it, and on its name when both give that.
+        for identity in [OperatorIdentity.code, .name] where identity == .code ? coded : named {
+            for useUTC in [false, true] where useUTC ? utc : local {
+                keys.append("service|")
+                var first = true
+                for leg in itinerary.legs.indices {
+                    for segment in itinerary.legs[leg].segments {
+                        if !first { keys.append(",") }
+                        first = false
+                        keys.append(segment.mode.rawValue)
+                        keys.append(">")
+                        keys.append(operatorKey(segment, by: identity) ?? "")
+                        keys.append("|")
+                        keys.append(serviceNumber(of: segment) ?? "")
+                        keys.append("|")
+                        keys.append(place(segment.origin) ?? "")
+                        if useUTC {
+                            keys.append("@U")
+                            let seconds = segment.departure?.utc?.timeIntervalSince1970 ?? 0
+                            keys.append(Int64((seconds / 60).rounded(.down)))
+                        } else {
+                            keys.append("@L")
+                            keys.append(segment.departure?.local?.minutesSinceEpoch ?? 0)
+                        }
                     }
                 }
+                keys.finish()
             }
-            keys.finish()
         }
     }
 
-    /// A service's operator for merging: a flight's carrier as a flight key writes it; another mode's by its
-    /// folded name where known, since sellers write one operator's code in their own ways (`ÖBB`, `OBB`, none),
-    /// else by its code.
-    private static func operatorKey(_ segment: Segment) -> String? {
+    /// How a service's operator is known to a merge key.
+    private enum OperatorIdentity { case code, name }
+
+    /// A service's operator for merging, by its code or by its name: a flight's carrier as a flight key writes
+    /// it either way; another mode's folded, since sellers write one operator's name and code in their own
+    /// ways (`ÖBB`, `OBB`).
+    private static func operatorKey(_ segment: Segment, by identity: OperatorIdentity) -> String? {
         if segment.mode == .flight { return segment.carrier.identity }
-        if let name = segment.carrier.name, !name.isEmpty { return "name:" + AirlineNames.fold(name) }
-        return segment.carrier.code.map { "code:" + AirlineNames.fold($0) }
+        switch identity {
+        case .code:
+            guard let code = segment.carrier.code, !code.isEmpty else { return nil }
+            return "code:" + AirlineNames.fold(code)
+        case .name:
+            guard let name = segment.carrier.name, !name.isEmpty else { return nil }
+            return "name:" + AirlineNames.fold(name)
+        }
     }
 
     /// A service's number for merging: upper-cased, without spaces, a flight's without leading zeros.

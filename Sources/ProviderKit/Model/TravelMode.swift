@@ -26,4 +26,19 @@ public enum TravelMode: String, Sendable, Hashable, CaseIterable, Comparable {
         guard let last = names.last else { return "" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
     }
+
+    /// What a search by these modes finds, in a traveller's words: `flights` for flights alone (or no modes
+    /// named), `trains`, `buses` or `ferries` for one other mode, `trips` for several.
+    /// - Parameter modes: the modes a search allows; empty for every mode.
+    /// - Returns: the plural noun.
+    public static func plural(of modes: some Collection<TravelMode>) -> String {
+        let distinct = Set(modes)
+        guard distinct.count == 1, let mode = distinct.first else { return distinct.isEmpty ? "flights" : "trips" }
+        switch mode {
+        case .flight: return "flights"
+        case .train: return "trains"
+        case .bus: return "buses"
+        case .ferry: return "ferries"
+        }
+    }
 }
