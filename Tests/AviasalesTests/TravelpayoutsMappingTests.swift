@@ -29,7 +29,7 @@ struct TravelpayoutsMappingTests {
             #expect(offer.price.currency == .eur)
             #expect(offer.sources.first?.provider == "aviasales")
             #expect(offer.sources.first?.retrievedAt == OfferFactory.retrievedAt)
-            #expect(offer.sources.first?.pricedFor == nil, "priced for one passenger")
+            #expect(offer.sources.first?.pricedFor == .one, "priced for one passenger")
         }
         #expect(
             response.offers.map { $0.product.itinerary?.segments.map(\.flightDesignator) ?? [] } == [

@@ -58,6 +58,24 @@ struct FlixBusHostileInputTests {
         #expect(response.offers.count == 4)
     }
 
+    /// Real answers say how many seats are left at the price shown (`remaining.seats_left_at_price`) beside all
+    /// seats left (`available.seats`): two rides seen with 3 at the price and 21 and 10 in all.
+    @Test("seats left are those at the price shown where the answer gives them, else all seats left")
+    func seatsLeftAtPrice() async throws {
+        let atPrice = Self.ride().replacingOccurrences(
+            of: "\"uid\": \"x\"",
+            with: "\"uid\": \"x\", \"available\": {\"seats\": 21}, \"remaining\": {\"seats_left_at_price\": 3}")
+        let offer = try #require(try await Self.search(with: atPrice).offers.first { "\($0.price.amount)" == "14.99" })
+        #expect(offer.sources.first?.seatsLeft == 3, "not the 21 seats left at any price")
+        #expect(offer.sources.first?.pricedFor == .one, "the products sent: one adult")
+
+        let allSeats = Self.ride().replacingOccurrences(
+            of: "\"uid\": \"x\"",
+            with: "\"uid\": \"x\", \"available\": {\"seats\": 10}, \"remaining\": {\"seats_left_at_price\": null}")
+        let other = try #require(try await Self.search(with: allSeats).offers.first { "\($0.price.amount)" == "14.99" })
+        #expect(other.sources.first?.seatsLeft == 10)
+    }
+
     @Test("reads broken informational fields as unknown")
     func brokenExtras() async throws {
         var text = Self.ride().replacingOccurrences(

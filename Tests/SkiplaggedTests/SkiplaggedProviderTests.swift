@@ -91,7 +91,7 @@ struct SkiplaggedProviderTests {
         #expect(Set(response.offers.map(\.id)).count == 6)
     }
 
-    @Test("a card's source: its id as the reference, its link, no party and no bag fees")
+    @Test("a card's source: its id as the reference, its link, one adult's fare and no bag fees")
     func source() async throws {
         let provider = SkiplaggedProvider()
         let response = try await provider.search(SkiplaggedFixtures.query(), using: .embedded(for: provider))
@@ -100,7 +100,7 @@ struct SkiplaggedProviderTests {
         #expect(source.provider == "skiplagged")
         #expect(source.reference == "sk-7f3a1c-0")
         #expect(source.deepLink?.absoluteString == "https://skiplagged.com/flights/VIE/BCN/2026-12-18#trip=IB3237")
-        #expect(source.pricedFor == nil, "a price per traveller, which the pipeline multiplies")
+        #expect(source.pricedFor == .one, "the one traveller asked for, whose fare the pipeline multiplies")
         #expect(source.bagFees == nil)
         #expect(offer.id.hasPrefix("skiplagged-") && !offer.id.contains("sk-7f3a1c"))
     }

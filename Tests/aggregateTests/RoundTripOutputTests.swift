@@ -34,12 +34,12 @@ struct RoundTripOutputTests {
         ])
         #expect(run.status == 0)
         let header = run.stdoutLines[0].split(separator: ",").map(String.init)
-        #expect(header.count == 20)
+        #expect(header.count == 21)
         #expect(header[4] == "departure", "older columns keep their places")
-        #expect(header.suffix(3) == ["return_departure", "return_arrival", "deep_link_source"])
-        #expect(run.stdoutLines[1].hasSuffix(",2026-12-20T19:35,2026-12-20T22:05,kiwi"))
+        #expect(header.suffix(4) == ["return_departure", "return_arrival", "deep_link_source", "sample"])
+        #expect(run.stdoutLines[1].hasSuffix(",2026-12-20T19:35,2026-12-20T22:05,kiwi,false"), "a recording is real")
 
         let oneWay = try await Binary.run(["search", "--providers", "kiwi", "--format", "csv", "--limit", "1"])
-        #expect(oneWay.stdoutLines[1].hasSuffix(",,kiwi"), "a one-way trip leaves them empty")
+        #expect(oneWay.stdoutLines[1].hasSuffix(",,kiwi,true"), "a one-way trip leaves them empty; a sample says so")
     }
 }

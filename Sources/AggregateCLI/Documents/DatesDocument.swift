@@ -58,7 +58,7 @@ struct DatesDocument: OutputDocument {
                 for hint in result.hints { SearchDocument.write(hint, to: &json) }
             }
             json.key("notes")
-            json.strings(result.notes.map(Wording.note))
+            json.strings(result.notes.map(Wording.note) + Wording.samples(result.outcomes))
         }
     }
 

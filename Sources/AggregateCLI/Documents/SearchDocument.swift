@@ -45,7 +45,8 @@ struct SearchDocument: OutputDocument {
                 for hint in result.hints { Self.write(hint, to: &json) }
             }
             json.key("notes")
-            json.strings(result.notes.map(Wording.note))
+            // The sample sentences too: a program reading only the document learns that prices are not live.
+            json.strings(result.notes.map(Wording.note) + Wording.samples(result.outcomes))
         }
     }
 
@@ -297,7 +298,9 @@ struct SearchDocument: OutputDocument {
         }
     }
 
-    /// One seller of an offer: its price as sent and converted, and its link.
+    /// One seller of an offer: its price as sent and converted, the party it is for (`null` when the seller
+    /// does not say) and whether the tool scaled it from one passenger's fare, its link, and whether it is a
+    /// sample (then `retrieved_at` is when the sample was recorded).
     static func write(_ source: OfferSource, to json: inout JSONWriter) {
         json.object { json in
             json.key("provider")
@@ -306,6 +309,10 @@ struct SearchDocument: OutputDocument {
             json.string(source.reference)
             json.key("price")
             json.money(source.price)
+            json.key("party")
+            json.party(source.pricedFor)
+            json.key("scaled")
+            json.bool(source.scaled)
             json.key("converted_price")
             json.money(source.convertedPrice)
             json.key("converted_price_without_bags")
@@ -316,6 +323,8 @@ struct SearchDocument: OutputDocument {
             json.string(source.link?.text)
             json.key("retrieved_at")
             json.date(source.retrievedAt)
+            json.key("sample")
+            json.bool(source.sample)
             json.key("seats_left")
             json.int(source.seatsLeft)
         }

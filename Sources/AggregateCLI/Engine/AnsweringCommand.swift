@@ -36,8 +36,9 @@ extension AnsweringCommand {
             output.write(format, to: console, width: wide ? nil : console.terminalWidth())
         }
         for notice in answer.notices { console.printError(notice.line) }
-        // A table or CSV cannot carry the mark, so standard error does, last; a reader that stopped early
-        // still saw prices, and is told. Results that could not be written get no such line.
+        // Standard error says it too, last, beside the marks on standard output (a search's table ends with the
+        // same line, its CSV has a `sample` column): a reader that stopped early still saw prices, and is told.
+        // Results that could not be written get no such line.
         if format != .json, console.outputFailure().map(\.isClosedPipe) ?? true {
             for line in answer.sampleNotes { console.printError("note: \(line)") }
         }

@@ -8,8 +8,8 @@ import ProviderKit
 /// What is read: `id` (one word, at most 200 characters), `kind` (`flight`, `trip` or `car`), `price_basis`
 /// (`total` by default for a flight, `per_day` for a car), `image`, the provider's own `tags`
 /// (`hidden_city`, `self_transfer`, `cached_price`), exactly one of `sources` (`provider`, which must be
-/// the program's id, `reference`, `price` `{amount, currency}`, `deep_link`, `retrieved_at`,
-/// `seats_left`); for a flight its `legs`, each with `duration_minutes` and `segments` (`carrier` and/or
+/// the program's id, `reference`, `price` `{amount, currency}`, `party` `{adults, children, infants}` (the
+/// passengers the price is for, when the program says), `deep_link`, `retrieved_at`, `seats_left`); for a flight its `legs`, each with `duration_minutes` and `segments` (`carrier` and/or
 /// `carrier_name`, `flight_number`, `origin`, `origin_city`, `destination`, `destination_city`,
 /// `departure`, `departure_utc`, `arrival`, `arrival_utc`); for a car `brand`, `model`, `plate_number`
 /// and `color`. A `trip` (a journey with a train, bus or ferry in it) has legs as a flight does, and each segment
@@ -105,7 +105,27 @@ enum ExternalOfferReader {
         return OfferSource(
             provider: provider, reference: String(reference.prefix(200)), price: Money(amount, currency),
             deepLink: try link(node["deep_link"]), retrievedAt: try instant(node["retrieved_at"]) ?? retrievedAt,
-            seatsLeft: seats)
+            seatsLeft: seats, pricedFor: try party(node["party"]))
+    }
+
+    /// A source's `party` (`{"adults", "children", "infants"}`, the passengers its price is for), or `nil` when
+    /// it is absent or `null`: the program does not say.
+    private static func party(_ node: JSONNode) throws -> Passengers? {
+        guard let node = node.ifPresent, node.kind != .null else { return nil }
+        func count(_ member: JSONNode, required: Bool) throws -> Int {
+            guard let present = member.ifPresent else {
+                if required { throw node.error("has no adults") }
+                return 0
+            }
+            let value = try present.int
+            guard (0...Passengers.maximum).contains(value) else {
+                throw present.error("is not a count of 0 to \(Passengers.maximum)")
+            }
+            return value
+        }
+        return Passengers(
+            adults: try count(node["adults"], required: true), children: try count(node["children"], required: false),
+            infants: try count(node["infants"], required: false))
     }
 
     private static func itinerary(_ node: JSONNode) throws -> Itinerary {

@@ -45,6 +45,13 @@ extension Offer {
         sources.map { "\($0.provider) \($0.comparablePrice.formattedAmount)" }.joined(separator: ", ")
     }
 
+    /// ``soldByText`` as a table shows it: `aviasales 94.43*`, a `*` by each price that is for another party
+    /// than the one asked (the table's footer says so).
+    var markedSoldByText: String {
+        sources.map { "\($0.provider) \($0.comparablePrice.formattedAmount)\($0.forAnotherParty ? "*" : "")" }
+            .joined(separator: ", ")
+    }
+
     /// The seller whose booking link to show: the cheapest that has one. A seller with no booking page (Duffel
     /// sells through its API) can be the cheapest; its trip's link is then a dearer seller's, named with it.
     var linkedSource: OfferSource? { sources.first { $0.link != nil } }
@@ -135,6 +142,10 @@ extension Place {
     /// What a route shows: the airport code, else the station's name, else the code as before.
     var routeLabel: String? { airport ?? name ?? code }
 
+    /// The place as a column people read shows it: its airport or city code, else its station's or city's
+    /// name; never the seller's own id for a station.
+    var readableCode: String? { airport ?? city ?? name ?? cityName }
+
     /// What a route shows for a place where the trip changes: a station's city, else what it shows for an end.
     var changeLabel: String? { station != nil && airport == nil ? cityName ?? routeLabel : routeLabel }
 }
@@ -163,6 +174,19 @@ extension JSONWriter {
     mutating func strings(_ values: [String]) {
         array { json in
             for value in values { json.string(value) }
+        }
+    }
+
+    /// Writes `{"adults": 2, "children": 1, "infants": 0}`, or `null` for `nil`.
+    mutating func party(_ party: Passengers?) {
+        guard let party else { return null() }
+        object { json in
+            json.key("adults")
+            json.int(party.adults)
+            json.key("children")
+            json.int(party.children)
+            json.key("infants")
+            json.int(party.infants)
         }
     }
 

@@ -48,10 +48,10 @@ struct SearchRenderer: OutputRenderer {
                 let car = offer.product.car
                 table.append([
                     priceText(offer), offer.routeText, car?.color ?? "", car?.plateNumber ?? "",
-                    "\(offer.sources.count)", offer.soldByText, offer.tagsText,
+                    "\(offer.sources.count)", offer.markedSoldByText, offer.tagsText,
                 ])
             }
-            return table.render(bold: colors, fitting: width, narrowing: Self.carNarrowing) + "\n"
+            return table.render(bold: colors, fitting: width, narrowing: Self.carNarrowing) + "\n" + footer()
         }
         let mixed = result.offers.contains(where: \.isTrip)
         var table = TextTable(columns: [
@@ -68,7 +68,7 @@ struct SearchRenderer: OutputRenderer {
                     priceText(offer), offer.routeText, offer.departureText, offer.arrivalText, offer.durationText,
                     favoriteMark(offer) + (mixed ? offer.servicesText : offer.flightsText), "\(offer.stops)",
                     "\(offer.sources.count)",
-                    offer.soldByText, offer.tagsText,
+                    offer.markedSoldByText, offer.tagsText,
                 ])
                 continue
             }
@@ -76,7 +76,7 @@ struct SearchRenderer: OutputRenderer {
                 priceText(offer), outbound.routeText, outbound.departureText, outbound.arrivalText,
                 outbound.durationText,
                 favoriteMark(offer) + (mixed ? outbound.servicesText : outbound.flightsText), "\(outbound.stops)",
-                "\(offer.sources.count)", offer.soldByText, offer.tagsText,
+                "\(offer.sources.count)", offer.markedSoldByText, offer.tagsText,
             ])
             for leg in itinerary.legs.dropFirst() {
                 table.append([
@@ -88,7 +88,21 @@ struct SearchRenderer: OutputRenderer {
         }
         return table.render(
             bold: colors, fitting: width, narrowing: mixed ? Self.servicesNarrowing : Self.flightNarrowing)
-            + "\n"
+            + "\n" + footer()
+    }
+
+    /// The lines under a table that say what its marks mean and which of its prices are not live: `*` by a
+    /// seller's price in SOLD BY (a price for another party, as the seller sent it), then, last, the sample
+    /// sentences, so that a table read without its standard error still says its prices are samples.
+    private func footer() -> String {
+        var lines: [String] = []
+        if result.offers.contains(where: { $0.sources.contains(where: \.forAnotherParty) }) {
+            lines.append(
+                "* a price for another party than the \(result.query.passengers) asked, as the seller sent it; "
+                    + "a trip priced only so is tagged other_party and ranked last")
+        }
+        lines += Wording.samples(result.outcomes).map { "note: \($0)" }
+        return lines.map { $0 + "\n" }.joined()
     }
 
     private func favoriteMark(_ offer: Offer) -> String {
@@ -104,8 +118,11 @@ struct SearchRenderer: OutputRenderer {
 
     // MARK: - CSV
 
-    /// A header row, then one row per offer; `return_departure`, `return_arrival` and `deep_link_source` come
-    /// last so that the older columns keep their positions. `deep_link` is the cheapest seller's that has a
+    /// A header row, then one row per offer; `return_departure`, `return_arrival`, `deep_link_source` and
+    /// `sample` come last so that the older columns keep their positions. `origin` and `destination` are codes
+    /// or names people read (an airport or city code, else the station's name), never a seller's own id for a
+    /// station; `sample` is `true` when the trip's price is a sample's (embedded samples or a service's test
+    /// mode), never a live price. `deep_link` is the cheapest seller's that has a
     /// link, and `deep_link_source` names that seller, who need not be the cheapest. A result holding a trip by
     /// train, bus or ferry adds `modes`, `services`, `origin_name` and `destination_name` after them; one of
     /// flights alone has the columns it always had.
@@ -121,7 +138,7 @@ struct SearchRenderer: OutputRenderer {
         var header = [
             "id", "kind", "origin", "destination", "departure", "arrival", "duration_minutes", "stops", "carriers",
             "flights", "price", "currency", "sources", "sold_by", "cheapest_source", "deep_link", "tags",
-            "return_departure", "return_arrival", "deep_link_source",
+            "return_departure", "return_arrival", "deep_link_source", "sample",
         ]
         if mixed { header += ["modes", "services", "origin_name", "destination_name"] }
         var piece = CSV.line(header) + "\n"
@@ -135,7 +152,7 @@ struct SearchRenderer: OutputRenderer {
             let back = legs.count > 1 ? legs.last : nil
             let linked = offer.linkedSource
             var row: [String] = [
-                offer.id, offer.kindName, offer.origin?.code ?? "", offer.destination?.code ?? "",
+                offer.id, offer.kindName, offer.origin?.readableCode ?? "", offer.destination?.readableCode ?? "",
                 first?.departure?.local?.description ?? "",
                 first?.arrival?.local?.description ?? "",
                 offer.product.itinerary?.duration.map { "\($0.components.seconds / 60)" } ?? "", "\(offer.stops)",
@@ -144,7 +161,7 @@ struct SearchRenderer: OutputRenderer {
                 offer.sources.first?.provider.rawValue ?? "", linked?.link?.text ?? "",
                 offer.tags.sorted().map(\.rawValue).joined(separator: " "),
                 back?.departure?.local?.description ?? "", back?.arrival?.local?.description ?? "",
-                linked?.provider.rawValue ?? "",
+                linked?.provider.rawValue ?? "", offer.sources.first?.sample == true ? "true" : "false",
             ]
             if mixed {
                 let modes: [TravelMode] = offer.product.itinerary?.modes ?? []

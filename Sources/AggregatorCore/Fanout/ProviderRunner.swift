@@ -200,14 +200,15 @@ public struct ProviderRunner: Sendable {
                 }
             }
             // An answer kept in the store and still fresh is as old as the oldest part of it.
-            let response = Self.dated(answered, retrievedAt: stack?.cache?.oldestReplayedEntry)
+            var response = Self.dated(answered, retrievedAt: stack?.cache?.oldestReplayedEntry)
+            let sample = SampleAnswer.of(
+                response, endpoint: settings.endpoint(of: descriptor.id), descriptor: descriptor)
+            Self.mark(&response, as: sample, recordedAt: descriptor.samples.recordedAt)
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: Self.status(of: response, query: query, descriptor: descriptor),
                 offerCount: response.offers.count, skipped: response.skipped, latency: clock.now - start,
                 notes: notes + response.notes.map(ProviderNote.remark), recordCount: response.airlines.count,
-                enrichesOnly: enrichesOnly, repeats: response.repeats,
-                sample: SampleAnswer.of(
-                    response, endpoint: settings.endpoint(of: descriptor.id), descriptor: descriptor))
+                enrichesOnly: enrichesOnly, repeats: response.repeats, sample: sample)
             return ProviderRun(outcome: outcome, response: response)
         } catch {
             await stack?.cache?.abandon()
@@ -315,7 +316,8 @@ public struct ProviderRunner: Sendable {
         _ response: ProviderResponse, query: SearchQuery, descriptor: ProviderDescriptor, latency: Duration,
         notes: [ProviderNote], retrievedAt: Date?, liveFailure: ProviderError?
     ) -> ProviderRun {
-        let response = dated(response, retrievedAt: retrievedAt)
+        var response = dated(response, retrievedAt: retrievedAt)
+        mark(&response, as: response.testMode ? .testMode : nil, recordedAt: nil)
         let outcome = ProviderOutcome(
             provider: descriptor.id, status: status(of: response, query: query, descriptor: descriptor),
             offerCount: response.offers.count, skipped: response.skipped, latency: latency, error: liveFailure,
@@ -338,6 +340,19 @@ public struct ProviderRunner: Sendable {
             }
         }
         return response
+    }
+
+    /// Marks every source of a sample answer as a sample; one from the embedded samples is dated when they
+    /// were recorded, when the provider says, so that it never looks freshly fetched.
+    private static func mark(_ response: inout ProviderResponse, as sample: SampleAnswer?, recordedAt: Date?) {
+        guard let sample else { return }
+        let recorded = sample == .embedded ? recordedAt : nil
+        for index in response.offers.indices {
+            for source in response.offers[index].sources.indices {
+                response.offers[index].sources[source].sample = true
+                if let recorded { response.offers[index].sources[source].retrievedAt = recorded }
+            }
+        }
     }
 
     /// What a provider that lacks a capability cannot honour in this query.

@@ -17,7 +17,8 @@ import ProviderKit
 ///   the return range; the return day is the local date of the second leg's first departure), in
 ///   departure-major order, and ``days`` still gives each departure day's cheapest over every return day.
 /// - The cheapest day (and cell) is the one whose cheapest trip comes first in the result's order among
-///   those with a converted price: the same rule as the search's `cheapest` tag. None is marked when no
+///   those with a converted price for the whole party that are not test data: the same rule as the search's
+///   `cheapest` tag. None is marked when no
 ///   day has such a trip.
 public struct CheapestDays: Sendable {
     /// One day, or one cell of the grid.
@@ -107,7 +108,10 @@ public struct CheapestDays: Sendable {
         }
         let positions = slots.map { date, returnDate in first["\(date)|\(returnDate.map(\.description) ?? "")"] }
         let winner = positions.indices.filter { index in
-            positions[index].map { offers[$0].isConverted } ?? false
+            positions[index].map {
+                offers[$0].isConverted && offers[$0].tags.isDisjoint(with: [.otherParty, .testMode])
+            }
+                ?? false
         }.min { (positions[$0] ?? 0) < (positions[$1] ?? 0) }
         if let winner { days[winner].isCheapest = true }
         return days

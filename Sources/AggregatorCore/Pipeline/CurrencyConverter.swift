@@ -152,9 +152,12 @@ public struct CurrencyConverter: Sendable {
 }
 
 extension OfferSource {
-    /// Converted prices first, cheapest first; then unconverted ones by currency and amount; then by
-    /// provider id, so the order is deterministic.
+    /// The order of a trip's sellers, whose first gives the headline price: prices for the whole party asked
+    /// first (a price for another party is shown, never the headline while one for the party exists); then
+    /// converted prices, cheapest first; then unconverted ones by currency and amount; then by provider id, so
+    /// the order is deterministic.
     static func cheaperFirst(_ lhs: OfferSource, _ rhs: OfferSource) -> Bool {
+        if lhs.forAnotherParty != rhs.forAnotherParty { return rhs.forAnotherParty }
         switch (lhs.convertedPrice, rhs.convertedPrice) {
         case (let left?, let right?) where left != right: return left < right
         case (.some, nil): return true

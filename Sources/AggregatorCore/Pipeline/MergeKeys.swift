@@ -296,11 +296,15 @@ public struct MergeKeys: Sendable, Hashable {
 
     /// A stable id from a merge key: `f-…` for flights, `t-…` for a trip by other modes, `c-…` for a car.
     static func id(for product: Product, key: String) -> String {
-        let prefix =
-            switch product {
-            case .car: "c"
-            case .flight(let itinerary): itinerary.isAllFlights ? "f" : "t"
-            }
-        return StableIdentifier.make(prefix: prefix, [key])
+        StableIdentifier.make(prefix: prefix(for: product), [key])
+    }
+
+    /// The first letter of every merged offer's id: `f` for flights, `t` for a trip by other modes, `c` for a
+    /// car.
+    static func prefix(for product: Product) -> String {
+        switch product {
+        case .car: "c"
+        case .flight(let itinerary): itinerary.isAllFlights ? "f" : "t"
+        }
     }
 }

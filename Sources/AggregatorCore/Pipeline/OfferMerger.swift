@@ -33,7 +33,9 @@ import ProviderKit
 /// itinerary, image and details come from the most informative member (flight numbers and UTC times
 /// beat their absence), ties going to the cheaper member, then the provider id. The id derives from
 /// the approximate key when no other trip in the result shares it, else the exact key, else the member's
-/// own id, so the same trip keeps its id whichever providers sold it.
+/// own id, so the same trip keeps its id whichever providers sold it; whichever it derives from, it is
+/// `f-` (flights), `t-` (a trip by train, bus or ferry on some segment) or `c-` (a car) and 16 hexadecimal
+/// digits (``MergeKeys/prefix(for:)``).
 public struct OfferMerger: Sendable {
     /// The names the tool knows for each code, for carriers known by name alone.
     public let carriers: CarrierNames
@@ -211,12 +213,15 @@ public struct OfferMerger: Sendable {
             let range = groupStart[group]..<groupStart[group + 1]
             let first = members[range.lowerBound]
             if range.count > 1 { combine(members[range], richness: richness, in: &offers) }
-            let prefix = offers[first].product.category == .cars ? "c" : "f"
+            let prefix = MergeKeys.prefix(for: offers[first].product)
             let approximate = groupApproximate[group]
             if approximate >= 0, approximateUses[approximate] == 1 {
                 offers[first].id = approximateKeys.identifier(of: approximate, prefix: prefix)
             } else if let member = members[range].first(where: hasExact) {
                 offers[first].id = exactKeys.identifier(of: exactIDs[exactStart[member]], prefix: prefix)
+            } else {
+                // A trip with no key keeps what its seller's id derives from, under the same rule as the rest.
+                offers[first].id = StableIdentifier.make(prefix: prefix, [offers[first].id])
             }
             firstMembers.append(first)
         }

@@ -4,6 +4,12 @@ import ProviderKit
 /// Orders offers and labels the cheapest, fastest and best.
 ///
 /// Rule:
+/// - Real offers first: an offer of a service's test data (tagged ``OfferTag/testMode`` by its provider) is
+///   never ranked among them, but after every one, and takes no `cheapest`, `fastest` or `best` tag.
+/// - Offers whose headline price is for the whole party asked come before those no seller prices for it
+///   (their first source is ``OfferSource/forAnotherParty``: see ``PartyPricing``), which are tagged
+///   ``OfferTag/otherParty``, since their prices cannot be compared with the party's; the `best` score's
+///   cheapest and fastest are those of the offers priced for the party.
 /// - Offers whose price is in the search currency are ranked first; offers whose price could not be
 ///   converted follow, ordered among themselves, because their prices cannot be compared with the rest.
 /// - When ordering by `price` or `best`, trips tagged ``OfferTag/bagFeesUnknown`` (bags asked, fees
@@ -15,8 +21,8 @@ import ProviderKit
 ///   converted offers; an unknown duration counts as the longest known one (ratio of the slowest offer),
 ///   so missing data never wins.
 /// - Ties are broken by price, then duration, then departure, then id, so output is deterministic.
-/// - Tags: `cheapest`, `fastest` and `best` go to the first offer in that order among the converted
-///   offers (`fastest` only where a duration is known); `multiple_sources` to offers sold by two or more
+/// - Tags: `cheapest`, `fastest` and `best` go to the first offer in that order among the real, converted
+///   offers priced for the whole party (`fastest` only where a duration is known); `multiple_sources` to offers sold by two or more
 ///   providers; `few_seats_left` where fewer than 10 seats are left.
 public struct OfferRanker: Sendable {
     /// The weight of one stop in the `best` score.
@@ -53,13 +59,14 @@ public struct OfferRanker: Sendable {
         for (rank, original) in order.enumerated() { position[original] = rank }
         offers.keep(inOrder: order)
 
-        let rankingTags: Set<OfferTag> = [.cheapest, .fastest, .best, .multipleSources, .fewSeatsLeft]
+        let rankingTags: Set<OfferTag> = [.cheapest, .fastest, .best, .multipleSources, .fewSeatsLeft, .otherParty]
         for index in offers.indices {
             if !offers[index].tags.isEmpty, !offers[index].tags.isDisjoint(with: rankingTags) {
                 offers[index].tags.subtract(rankingTags)
             }
             // Sources are read in place by index: taking one out of the array to look at it would copy it.
             let sources = offers[index].sources
+            if sources.first?.forAnotherParty == true { offers[index].tags.insert(.otherParty) }
             if let first = sources.first?.provider, sources.indices.contains(where: { sources[$0].provider != first }) {
                 offers[index].tags.insert(.multipleSources)
             }
@@ -70,7 +77,7 @@ public struct OfferRanker: Sendable {
         func tagFirst(_ tag: OfferTag, by key: SortKey, where include: (Measures) -> Bool = { _ in true }) {
             let ranker = OfferRanker(sort: key)
             var winner: Int?
-            for index in measures.indices where measures[index].converted && include(measures[index]) {
+            for index in measures.indices where measures[index].comparable && include(measures[index]) {
                 if let current = winner, !ranker.precedes(measures[index], measures[current], ids: ids) { continue }
                 winner = index
             }
@@ -97,6 +104,8 @@ public struct OfferRanker: Sendable {
             part.measures.reserveCapacity(offers.indices.count)
             for index in offers.indices {
                 let converted = offers[index].isConverted
+                let real = offers[index].tags.isEmpty || !offers[index].tags.contains(.testMode)
+                let wholeParty = offers[index].sources.first?.forAnotherParty != true
                 let price = Self.number(offers[index].price.amount)
                 var duration: Double?
                 var stops = 0
@@ -106,7 +115,7 @@ public struct OfferRanker: Sendable {
                     for leg in itinerary.legs { stops = max(stops, leg.stops) }
                     departure = itinerary.legs.first?.departure?.orderingMinutes
                 }
-                if converted {
+                if converted, real, wholeParty {
                     part.cheapest = min(part.cheapest ?? price, price)
                     if let duration {
                         part.fastest = min(part.fastest ?? duration, duration)
@@ -115,7 +124,7 @@ public struct OfferRanker: Sendable {
                 }
                 part.measures.append(
                     Measures(
-                        index: index, converted: converted,
+                        index: index, real: real, wholeParty: wholeParty, converted: converted,
                         totalKnown: !offers[index].tags.contains(.bagFeesUnknown),
                         currency: converted ? 0 : currencies.firstIndex(of: offers[index].price.currency.rawValue) ?? 0,
                         price: price, duration: duration, departure: departure, stops: stops, score: nil))
@@ -131,7 +140,7 @@ public struct OfferRanker: Sendable {
         // An unknown duration counts as the slowest known one, so missing data never wins.
         let slowestRatio = fastestDuration > 0 ? (slowest ?? fastestDuration) / fastestDuration : 1
         guard cheapestPrice > 0 else { return measures }
-        for index in measures.indices where measures[index].converted {
+        for index in measures.indices where measures[index].comparable {
             let durationRatio =
                 measures[index].duration.map { fastestDuration > 0 ? $0 / fastestDuration : 1 } ?? slowestRatio
             measures[index].score =
@@ -159,6 +168,10 @@ public struct OfferRanker: Sendable {
     struct Measures {
         /// The offer's position in the ranker's input, whose id breaks the last tie.
         let index: Int
+        /// Whether the offer is real, not a service's test data.
+        let real: Bool
+        /// Whether its headline price is for the whole party asked.
+        let wholeParty: Bool
         let converted: Bool
         /// Whether the price includes everything asked for (no unknown bag fees).
         let totalKnown: Bool
@@ -169,12 +182,17 @@ public struct OfferRanker: Sendable {
         let departure: Int64?
         let stops: Int
         var score: Double?
+
+        /// Whether its price can be compared with the rest: real, for the whole party, in the search currency.
+        var comparable: Bool { real && wholeParty && converted }
     }
 
-    /// Whether `lhs` comes before `rhs`: converted prices first, then this ranker's key, then the
+    /// Whether `lhs` comes before `rhs`: real offers first, then those priced for the whole party, then converted prices, then this ranker's key, then the
     /// tie-breaks. Unconverted prices order by currency before amount, as they cannot be compared.
     /// - Parameter ids: the offers' ids, by the measures' ``Measures/index``.
     func precedes(_ lhs: Measures, _ rhs: Measures, ids: [String]) -> Bool {
+        if lhs.real != rhs.real { return lhs.real }
+        if lhs.wholeParty != rhs.wholeParty { return lhs.wholeParty }
         if lhs.converted != rhs.converted { return lhs.converted }
         if sort == .price || sort == .best, lhs.totalKnown != rhs.totalKnown { return lhs.totalKnown }
         if !lhs.converted, lhs.currency != rhs.currency { return lhs.currency < rhs.currency }

@@ -12,14 +12,26 @@ public struct OfferSource: Sendable, Hashable {
     public var convertedPrice: Money?
     /// Where to book, when the provider gives a link.
     public var link: WebAddress?
-    /// When the provider's answer was received.
+    /// When the provider's answer was received; for a sample compiled into a provider, when it was recorded.
     public var retrievedAt: Date
     /// Seats or tickets left at this price, when the provider says.
     public var seatsLeft: Int?
     /// What the seller charges for checked bags, when it says.
     public var bagFees: BagFees?
-    /// The party the price is for, when the seller says; `nil` when it priced one passenger or did not say.
+    /// The party the price is for, as the seller's answer says; `nil` when it does not say. A provider whose
+    /// answer gives one passenger's fare (``PriceBasis/perPerson``) states the party of that fare; the pipeline
+    /// then scales the price to the party asked and sets this to the party it now covers.
     public var pricedFor: Passengers?
+    /// Whether the tool multiplied the seller's one-passenger fare by the seats of the party: the price is an
+    /// estimate for ``pricedFor`` made from per-person fares, not a total the seller quoted.
+    public var scaled = false
+    /// Whether the price is, as the seller states it, for another party than the one asked, and is shown as
+    /// sent. Set by the pipeline's party stage; such a price never makes a trip's headline price while a seller
+    /// prices the whole party.
+    public var forAnotherParty = false
+    /// Whether the price comes from sample data (the samples compiled into a provider, or a service's test
+    /// mode), never a live answer; ``retrievedAt`` is then when the sample was recorded.
+    public var sample = false
     /// The checked-bag fees for the whole party that ``convertedPrice`` includes, in the search's currency,
     /// once ``BagPricing`` has run for a search that asks for bags; `nil` when none are included.
     public var includedBagFees: Money?

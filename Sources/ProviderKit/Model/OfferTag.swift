@@ -44,4 +44,10 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     /// The search asks for checked bags and the cheapest seller does not state its fee for that many, so the
     /// price is the ticket alone; such trips are ranked after those whose total is known.
     public static let bagFeesUnknown = OfferTag(rawValue: "bag_fees_unknown")
+    /// No seller prices the trip for the whole party asked: its price is another party's, shown as the seller
+    /// sent it, and it is ranked after the trips priced for the whole party.
+    public static let otherParty = OfferTag(rawValue: "other_party")
+    /// The offer is a service's test data (Duffel's test airline, `ZZ` "Duffel Airways"), which nobody can fly:
+    /// it is ranked after every real offer and takes none of the ranking tags.
+    public static let testMode = OfferTag(rawValue: "test_mode")
 }

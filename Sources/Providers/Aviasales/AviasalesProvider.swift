@@ -32,7 +32,7 @@ public struct AviasalesProvider: OfferProvider {
         samples: ProviderSamples(
             EmbeddedResponses([AviasalesSamples.name: AviasalesSamples.testSearch]),
             query: SearchQuery(origin: "VIE", destination: "BCN"), perRequestKeys: ["id", "link"],
-            priceKeys: ["value", "price"]))
+            priceKeys: ["value", "price"], recordedAt: ProviderSamples.recorded(2026, 11, 25)))
 
     /// Creates the provider; its token, when set, is the tool's to send.
     public init() {}
@@ -202,12 +202,6 @@ public struct AviasalesProvider: OfferProvider {
         if originDiffers || destinationDiffers {
             let asked = Self.codes(request.origins) + "→" + Self.codes(request.destinations)
             notes.append("asked for \(asked), the service answered for \(route.originCode)→\(route.destinationCode)")
-        }
-        if passengers != query.passengers.total {
-            let plural = passengers == 1 ? "passenger" : "passengers"
-            notes.append(
-                "prices are totals for \(passengers) \(plural), not for the party searched for "
-                    + "(\(query.passengers)); the service takes no passenger count")
         }
         if query.roundTrip {
             notes.append("the answer is in the test search's format, which has one-way flights only")

@@ -3,7 +3,8 @@ import ProviderKit
 
 extension Offer {
     /// Maps one test-search result: a one-segment flight (the test search sells direct flights and does
-    /// not describe stops) priced for the whole booking.
+    /// not describe stops) priced for the whole booking: its `passengers_count`, taken as adults, which the
+    /// source states, since the service takes no party and may answer for another.
     ///
     /// The times stay wall-clock times with no UTC instant and the leg has no duration, because the
     /// service does not say which zone each airport is in. The carrier is resolved by the caller, once
@@ -28,7 +29,8 @@ extension Offer {
         let source = OfferSource(
             provider: provider, reference: result.reference, price: Money(result.price, result.currency),
             deepLink: Self.aviasalesSearchLink(route: route, departure: result.departure, passengers: passengers),
-            retrievedAt: retrievedAt, seatsLeft: result.seatsLeft)
+            retrievedAt: retrievedAt, seatsLeft: result.seatsLeft,
+            pricedFor: Passengers(adults: passengers))
         self.init(
             id: StableIdentifier.make(
                 prefix: provider.rawValue,

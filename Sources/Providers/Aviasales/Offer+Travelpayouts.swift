@@ -57,7 +57,7 @@ extension Offer {
                 returning: record.returnDeparture?.local.date, passengers: 1)
         let source = OfferSource(
             provider: provider, reference: "\(originCode)-\(destinationCode) data[\(index)]",
-            price: Money(record.price, currency), deepLink: link, retrievedAt: retrievedAt)
+            price: Money(record.price, currency), deepLink: link, retrievedAt: retrievedAt, pricedFor: .one)
         let id = StableIdentifier.make(
             prefix: provider.rawValue,
             [

@@ -29,7 +29,7 @@ public struct CarRentalProvider: OfferProvider {
             live: [LiveService("https://api.carbooking.app")],
             samples: ProviderSamples(
                 EmbeddedResponses(["cars": CarRentalSamples.cars]), query: SearchQuery(kind: .cars),
-                priceKeys: ["unit_price"]))
+                priceKeys: ["unit_price"], recordedAt: ProviderSamples.recorded(2026, 11, 25)))
     }
 
     /// Fetches `/cars` and maps every car it can read, in the service's order.

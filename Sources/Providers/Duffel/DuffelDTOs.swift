@@ -221,6 +221,9 @@ struct DuffelCarrier: Sendable {
     /// The airline's name.
     var name: String?
 
+    /// The code of Duffel's test airline, "Duffel Airways", which only test mode sells.
+    static let testAirline = "ZZ"
+
     init(_ node: JSONNode) throws {
         iataCode = try node["iata_code"].ifPresent?.string
         name = try node["name"].ifPresent?.string

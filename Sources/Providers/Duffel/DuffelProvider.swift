@@ -44,7 +44,7 @@ public struct DuffelProvider: OfferProvider {
                 EmbeddedResponses(["offer_requests": DuffelSamples.offerRequests]),
                 query: SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
                 perRequestKeys: ["id", "passenger_id", "created_at", "updated_at", "expires_at"],
-                priceKeys: ["total_amount"]))
+                priceKeys: ["total_amount"], recordedAt: ProviderSamples.recorded(2026, 11, 23)))
     }
 
     /// Asks Duffel for offers on every route and day of the query and maps every offer it can read.

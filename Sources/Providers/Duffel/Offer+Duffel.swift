@@ -39,7 +39,9 @@ extension Offer {
             provider: provider, reference: DuffelText.reference(offer.reference) ?? id,
             price: Money(amount, currency), retrievedAt: retrievedAt, bagFees: offer.includedBags(currency: currency),
             pricedFor: offer.party ?? party)
-        self.init(id: id, product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source)
+        self.init(
+            id: id, product: .flight(Itinerary(legs: legs)), priceBasis: .total, source: source,
+            tags: offer.isTestAirline ? [.testMode] : [])
     }
 }
 
@@ -62,6 +64,18 @@ extension DuffelOffer {
         }
         parts.append("\(price) \(currency)")
         return parts
+    }
+
+    /// Whether the offer is Duffel's test airline's (`ZZ`, "Duffel Airways", which test mode sells next to real
+    /// schedules): as its owner or on any flight. Nobody can fly it, so it is tagged ``OfferTag/testMode``.
+    var isTestAirline: Bool {
+        if owner?.iataCode == DuffelCarrier.testAirline { return true }
+        return slices.contains { slice in
+            slice.segments.contains {
+                $0.marketingCarrier?.iataCode == DuffelCarrier.testAirline
+                    || $0.operatingCarrier?.iataCode == DuffelCarrier.testAirline
+            }
+        }
     }
 
     /// The party the price covers, from the answer's passengers; `nil` when it lists none or a type this

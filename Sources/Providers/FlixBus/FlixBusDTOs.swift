@@ -170,7 +170,7 @@ struct FlixBusRide: Sendable, Hashable {
     /// What it costs one adult, the platform fee included where FlixBus says it must be paid
     /// (`total_with_platform_fee`, never less than `total`).
     var price: Decimal
-    /// Seats left, when stated.
+    /// Seats left at the price shown, when stated.
     var seats: Int?
     /// The legs, at least one.
     var legs: [FlixBusLeg]
@@ -229,10 +229,17 @@ struct FlixBusRide: Sendable, Hashable {
         return .seconds(seconds)
     }
 
-    /// `available{seats}`, or `nil` when it is missing, broken or not a count from 0 to 999.
+    /// The seats left at the price shown: `remaining{seats_left_at_price}` where the answer gives it (a larger
+    /// party pays more than that price), else `available{seats}` (all seats left); `nil` when neither is a
+    /// count from 0 to 999.
     private static func seats(_ node: JSONNode) -> Int? {
-        guard let available = try? node["available"].ifPresent, available.kind == .object,
-            let seats = (try? available["seats"].lenientInt) ?? nil, (0...999).contains(seats)
+        count(node, "remaining", "seats_left_at_price") ?? count(node, "available", "seats")
+    }
+
+    /// `node[container][key]` as a count from 0 to 999, or `nil` when it is missing, broken or out of range.
+    private static func count(_ node: JSONNode, _ containerName: StaticString, _ key: StaticString) -> Int? {
+        guard let container = try? node[containerName].ifPresent, container.kind == .object,
+            let seats = (try? container[key].lenientInt) ?? nil, (0...999).contains(seats)
         else { return nil }
         return seats
     }

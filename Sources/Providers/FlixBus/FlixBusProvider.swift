@@ -58,7 +58,8 @@ public struct FlixBusProvider: OfferProvider {
                         FlixBusSamples.search,
                 ]),
                 query: SearchQuery(origin: "VIE", destination: "BUD", departureDates: DateRange(parsing: "2026-12-18")),
-                perRequestKeys: ["uid"], priceKeys: ["total", "total_with_platform_fee"]))
+                perRequestKeys: ["uid"], priceKeys: ["total", "total_with_platform_fee"],
+                recordedAt: ProviderSamples.recorded(2026, 11, 26)))
     }
 
     /// Looks up the cities, then asks for every pair and day of the query and maps every ride it can read.

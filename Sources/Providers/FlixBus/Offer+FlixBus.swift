@@ -3,7 +3,7 @@ import ProviderKit
 
 extension Offer {
     /// Maps one ride: a one-way trip of one or more legs, each a coach or a train as FlixBus says, priced for
-    /// one adult (the search asks for one), which the pipeline prices for the party.
+    /// the products sent (one adult: the search asks for one), which the pipeline scales to the party.
     ///
     /// - **Places** are FlixBus's stations, each kept by FlixBus's id with its name and its city. A city the
     ///   search asked for takes the code it was asked by (`VIE`), so that a search for a city finds its
@@ -48,7 +48,7 @@ extension Offer {
         parts.append("\(ride.price) EUR")
         var source = OfferSource(
             provider: provider, reference: ride.uid ?? "ride", price: Money(ride.price, .eur), retrievedAt: retrievedAt,
-            seatsLeft: ride.seats)
+            seatsLeft: ride.seats, pricedFor: .one)
         source.link = link
         self.init(
             id: StableIdentifier.make(prefix: provider.rawValue, parts),

@@ -59,7 +59,8 @@ public struct KiwiProvider: OfferProvider {
                 // A question Tequila takes as it stands (it needs a departure airport and dates), and that the
                 // embedded sample answers: OS 395 and VY 1815 fly it.
                 query: SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
-                perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"]))
+                perRequestKeys: ["id", "search_id", "booking_token", "combination_id"], priceKeys: ["price"],
+                recordedAt: ProviderSamples.recorded(2026, 11, 28)))
     }
 
     /// Searches Tequila's `/v2/search`, or the MCP server's `search-flight` tool when the endpoint is an MCP

@@ -31,7 +31,8 @@ public struct SitaProvider: OfferProvider {
             categories: [.airlineDirectory], capabilities: [],
             live: [LiveService("https://airlines.api.sita.aero/v1")],
             samples: ProviderSamples(
-                EmbeddedResponses(["airlines": SitaSamples.airlines]), query: SearchQuery(kind: .airlineDirectory)))
+                EmbeddedResponses(["airlines": SitaSamples.airlines]), query: SearchQuery(kind: .airlineDirectory),
+                recordedAt: ProviderSamples.recorded(2026, 11, 21)))
     }
 
     /// Fetches SITA's `/airlines` and maps every record it can read, in SITA's order. The query does

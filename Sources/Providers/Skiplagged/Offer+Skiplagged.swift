@@ -38,7 +38,7 @@ extension Offer {
         if let inbound = card.inbound { legs.append(Self.skiplaggedLeg(inbound, airlines: card.airlines)) }
         var source = OfferSource(
             provider: provider, reference: card.id ?? "flights[\(index)]", price: Money(card.price, card.currency),
-            retrievedAt: retrievedAt)
+            retrievedAt: retrievedAt, pricedFor: .one)
         source.link = link
         let tags = Self.skiplaggedTags(card.attributes)
         var parts: [String] = []
@@ -101,7 +101,7 @@ extension Offer {
     /// The tags the tool itself sets from what it knows of every seller: a provider's answer cannot claim them.
     private static let toolsOwnTags: Set<OfferTag> = [
         .cheapest, .fastest, .best, .multipleSources, .fewSeatsLeft, .unconverted, .favorite, .inactiveCarrier,
-        .bagFeesUnknown,
+        .bagFeesUnknown, .otherParty, .testMode,
     ]
 
     /// Whether an attribute reads as a mark: 1 to 40 lower-case ASCII letters, digits and underscores.

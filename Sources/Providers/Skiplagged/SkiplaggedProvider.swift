@@ -49,7 +49,8 @@ public struct SkiplaggedProvider: OfferProvider {
                     "\(Self.toolName)?destination=BUD": SkiplaggedSamples.flightsSearchToBudapest,
                 ]),
                 query: SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
-                perRequestKeys: ["id", "searchUrl"], priceKeys: ["amount"]))
+                perRequestKeys: ["id", "searchUrl"], priceKeys: ["amount"],
+                recordedAt: ProviderSamples.recorded(2026, 11, 26)))
     }
 
     /// Asks the tool for every route and day of the query and maps every card it can read.

@@ -38,7 +38,7 @@ public struct SunWebProvider: OfferProvider {
             live: [LiveService("https://api.sunweb.nl")],
             samples: ProviderSamples(
                 EmbeddedResponses(["flights": SunWebSamples.flights, "airlines": SunWebSamples.airlines]),
-                priceKeys: ["price"]))
+                priceKeys: ["price"], recordedAt: ProviderSamples.recorded(2026, 11, 21)))
     }
 
     /// Fetches `/flights` and `/airlines` concurrently and maps every flight, or every outbound and
