@@ -156,8 +156,9 @@ struct SearchWithDirectoryTests {
         #expect(
             table.stderr
                 == "note: sunweb: its offers carry no dates, so it cannot honour --date\n"
-                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus answered from built-in samples, not live "
-                + "prices; "
+                + "note: regiojet: RegioJet serves no city named Barcelona, so it was not searched\n"
+                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus, regiojet answered from built-in samples, "
+                + "not live prices; "
                 + "add --live to ask the live services\n")
     }
 
@@ -194,7 +195,7 @@ struct SearchWithDirectoryTests {
             ["search", "--format", "json"], environment: ["XDG_DATA_HOME": folder.url.path])
         #expect(
             (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == [
-                "kiwi", "aviasales", "sunweb", "carrental", "duffel", "skiplagged", "flixbus",
+                "kiwi", "aviasales", "sunweb", "carrental", "duffel", "skiplagged", "flixbus", "regiojet",
             ])
 
         let broken = try folder.write("airlines.json", "not json")

@@ -96,11 +96,13 @@ struct RailSellerTests {
         func sellers(_ offer: [String: Any]) -> [String] {
             ((offer["sources"] as? [[String: Any]]) ?? []).compactMap { $0["provider"] as? String }
         }
-        #expect(Set(offers.flatMap(sellers)) == ["flixbus", "railjet", "skiplagged"])
+        #expect(Set(offers.flatMap(sellers)) == ["flixbus", "railjet", "regiojet", "skiplagged"])
         #expect(offers.contains { modes($0) == ["flight"] && $0["kind"] as? String == "flight" })
         #expect(offers.contains { modes($0) == ["bus"] && sellers($0) == ["flixbus"] })
         #expect(offers.contains { modes($0) == ["bus", "train"] }, "FlixBus's change from coach to train")
         #expect(offers.contains { modes($0) == ["train"] && sellers($0) == ["railjet"] })
+        #expect(offers.contains { modes($0) == ["train"] && sellers($0) == ["regiojet"] })
+        #expect(offers.contains { modes($0) == ["bus"] && sellers($0) == ["regiojet"] })
         let prices = offers.compactMap { ($0["price"] as? [String: Any])?["amount"] as? Double }
         #expect(prices.count == offers.count && prices == prices.sorted(), "one ranking, cheapest first")
 
@@ -112,7 +114,8 @@ struct RailSellerTests {
         #expect(rows.contains { $0.contains("Vienna Erdberg→Győr→Budapest-Keleti") }, "a change by its city")
         #expect(rows.contains { $0.contains("train ÖBB RJX 61") && $0.contains("Wien Hbf→Budapest-Keleti") })
         #expect(rows.contains { $0.contains("flight Austrian Airlines") && $0.contains("VIE→BUD") })
-        #expect(table.stderr.contains("flixbus answered from built-in samples"), "the samples say they are samples")
+        #expect(rows.contains { $0.contains("train RegioJet") && $0.contains("Wien Hbf→Budapest-Keleti") })
+        #expect(table.stderr.contains("flixbus, regiojet answered from built-in samples"), "the samples say so")
     }
 
     @Test func compareAndDatesMarkEachServicesMode() async throws {

@@ -165,5 +165,9 @@ struct UsageTests {
         #expect(modes["sita"] == [])
         let flixbus = try #require(all.stdoutLines.first { $0.hasPrefix("flixbus ") })
         #expect(flixbus.contains("trips (train, bus)"))
+        #expect(modes["regiojet"] == ["train", "bus"])
+        let regiojet = try #require(all.stdoutLines.first { $0.hasPrefix("regiojet ") })
+        #expect(regiojet.contains("trips (train, bus)"))
+        #expect(regiojet.hasSuffix("https://brn-ybus-pubapi.sa.cz/restapi"), "what --live asks")
     }
 }

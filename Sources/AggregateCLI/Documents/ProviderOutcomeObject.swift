@@ -13,7 +13,7 @@ enum ProviderOutcomeObject {
     enum Member: Sendable {
         /// `id`: the provider's id.
         case id
-        /// `status`: `ok`, `no_results`, `unsupported`, `not_asked`, `timeout`, `rate_limited` or `failed`.
+        /// `status`: `ok`, `no_results`, `unsupported`, `not_asked`, `timeout`, `rate_limited`, `blocked` or `failed`.
         case status
         /// `offers`: the offers it returned, before the query's filters.
         case offers

@@ -191,7 +191,7 @@ enum MCPSummary {
         for outcome in outcomes {
             guard let id = try? outcome["id"].string, let status = try? outcome["status"].string else { continue }
             let error = try? outcome["error"].string
-            if ["timeout", "rate_limited", "failed"].contains(status) {
+            if ["timeout", "rate_limited", "blocked", "failed"].contains(status) {
                 sentences.append("\(id) failed (\(status))" + (error.map { ": \($0)" } ?? "") + ".")
             } else if (try? outcome["stale"].bool) == true {
                 sentences.append("\(id) answered from its cache" + (error.map { " after failing: \($0)" } ?? "") + ".")

@@ -18,13 +18,17 @@ public struct ProviderOutcome: Sendable, Equatable {
         case timeout
         /// It refused because of rate limiting.
         case rateLimited = "rate_limited"
+        /// Its public service turned the request away as a bot's (a bot wall's page instead of an answer).
+        case blocked
         /// It failed for another reason; see the error.
         case failed
 
         /// Whether the provider answered (with or without offers).
         public var answered: Bool { self == .ok || self == .noResults }
         /// Whether the provider was asked and did not answer.
-        public var isFailure: Bool { self == .timeout || self == .rateLimited || self == .failed }
+        public var isFailure: Bool {
+            self == .timeout || self == .rateLimited || self == .blocked || self == .failed
+        }
         /// Whether the provider was asked at all.
         public var wasAsked: Bool { self != .unsupported && self != .notAsked }
     }
@@ -101,11 +105,12 @@ public struct ProviderOutcome: Sendable, Equatable {
 
     /// The status a provider error leads to.
     /// - Parameter error: the error.
-    /// - Returns: `timeout`, `rate_limited`, `unsupported`, `not_asked` or `failed`.
+    /// - Returns: `timeout`, `rate_limited`, `blocked`, `unsupported`, `not_asked` or `failed`.
     public static func status(for error: ProviderError) -> Status {
         switch error.code {
         case .timeout: .timeout
         case .rateLimited: .rateLimited
+        case .blocked: .blocked
         case .unsupported: .unsupported
         case .notAsked: .notAsked
         default: .failed

@@ -32,6 +32,8 @@ struct TransportStack {
     ///   - provider: whose requests these are.
     ///   - signIn: how the live service signs in.
     ///   - isPublic: whether the live service is a public server, visited as a guest.
+    ///   - requestInterval: the least time between two requests to a public server's host, when it asks for
+    ///     more than the standard half second.
     ///   - state: what the process keeps between searches: tokens, MCP sessions, hosts' pace.
     ///   - flights: the runner's requests in flight.
     ///   - shared: the coordinator, budget counter and observer shared with other searches.
@@ -41,7 +43,7 @@ struct TransportStack {
     ///   - now: the clock.
     init(
         network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, isPublic: Bool = false,
-        state: ConnectionState, flights: InFlightRequests,
+        requestInterval: Duration? = nil, state: ConnectionState, flights: InFlightRequests,
         shared: SharedServices, settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
         now: @escaping @Sendable () -> Date
     ) {
@@ -49,11 +51,11 @@ struct TransportStack {
         var policy = settings.retryPolicy
         if case .mcp(let url) = endpoint {
             transport = MCPTransport(
-                network: PacingTransport(network, pacer: state.pacer),
+                network: PacingTransport(network, pacer: state.pacer, interval: requestInterval),
                 session: state.mcpSessions.session(for: provider, at: url))
             policy = .polite
         } else if isPublic {
-            transport = PacingTransport(network, pacer: state.pacer)
+            transport = PacingTransport(network, pacer: state.pacer, interval: requestInterval)
             policy = .polite
         } else {
             transport = network

@@ -13,6 +13,9 @@ public struct LiveService: Sendable, Hashable {
     /// requests are spaced to at most two a second per host, and retried at most once, on 429 or 502. An MCP
     /// server is always visited so.
     public var isPublic: Bool
+    /// For a public server that asks guests for fewer requests than two a second: the least time between two
+    /// requests to its host. `nil` keeps the standard half second.
+    public var requestInterval: Duration?
 
     /// Describes a live service.
     /// - Parameters:
@@ -20,11 +23,17 @@ public struct LiveService: Sendable, Hashable {
     ///   - signIn: how requests sign in; none by default.
     ///   - fixedHeaders: header fields for every request.
     ///   - isPublic: whether it is a public server visited as a guest.
-    public init(_ url: URL, signIn: SignIn = .none, fixedHeaders: [String: String] = [:], isPublic: Bool = false) {
+    ///   - requestInterval: for a public server, the least time between two requests to its host when it
+    ///     asks for more than the standard half second.
+    public init(
+        _ url: URL, signIn: SignIn = .none, fixedHeaders: [String: String] = [:], isPublic: Bool = false,
+        requestInterval: Duration? = nil
+    ) {
         self.url = url
         self.signIn = signIn
         self.fixedHeaders = fixedHeaders
         self.isPublic = isPublic
+        self.requestInterval = requestInterval
     }
 
     /// Describes a live service at an address written in the source.
@@ -33,12 +42,16 @@ public struct LiveService: Sendable, Hashable {
     ///   - signIn: how requests sign in; none by default.
     ///   - fixedHeaders: header fields for every request.
     ///   - isPublic: whether it is a public server visited as a guest.
+    ///   - requestInterval: for a public server, the least time between two requests to its host when it
+    ///     asks for more than the standard half second.
     public init(
-        _ address: StaticString, signIn: SignIn = .none, fixedHeaders: [String: String] = [:], isPublic: Bool = false
+        _ address: StaticString, signIn: SignIn = .none, fixedHeaders: [String: String] = [:], isPublic: Bool = false,
+        requestInterval: Duration? = nil
     ) {
         guard let url = URL(string: "\(address)"), url.scheme != nil else {
             preconditionFailure("a live service's address must be an absolute URL: \(address)")
         }
-        self.init(url, signIn: signIn, fixedHeaders: fixedHeaders, isPublic: isPublic)
+        self.init(
+            url, signIn: signIn, fixedHeaders: fixedHeaders, isPublic: isPublic, requestInterval: requestInterval)
     }
 }

@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+import RegioJet
+
+exit(ProviderFuzzing.main(RegioJetProvider()))
