@@ -2,6 +2,7 @@ import AggregatorCore
 import Aviasales
 import CarRental
 import Duffel
+import Ferryhopper
 import FlixBus
 import Kiwi
 import ProviderKit
@@ -23,6 +24,7 @@ extension AggregateTool {
             DuffelProvider(),
             SkiplaggedProvider(),
             FlixBusProvider(),
+            FerryhopperProvider(),
         ]
     }
 }
