@@ -194,7 +194,7 @@ struct SearchWithDirectoryTests {
             ["search", "--format", "json"], environment: ["XDG_DATA_HOME": folder.url.path])
         #expect(
             (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == [
-                "kiwi", "aviasales", "sunweb", "carrental", "duffel", "skiplagged", "flixbus",
+                "kiwi", "aviasales", "sunweb", "carrental", "duffel", "skiplagged", "flixbus", "ferryhopper",
             ])
 
         let broken = try folder.write("airlines.json", "not json")

@@ -165,5 +165,8 @@ struct UsageTests {
         #expect(modes["sita"] == [])
         let flixbus = try #require(all.stdoutLines.first { $0.hasPrefix("flixbus ") })
         #expect(flixbus.contains("trips (train, bus)"))
+        #expect(modes["ferryhopper"] == ["ferry"])
+        let ferryhopper = try #require(all.stdoutLines.first { $0.hasPrefix("ferryhopper ") })
+        #expect(ferryhopper.contains("trips (ferry)"))
     }
 }
