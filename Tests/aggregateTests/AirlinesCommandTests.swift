@@ -156,8 +156,8 @@ struct SearchWithDirectoryTests {
         #expect(
             table.stderr
                 == "note: sunweb: its offers carry no dates, so it cannot honour --date\n"
-                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus answered from built-in samples, not live "
-                + "prices; "
+                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus, ferryhopper answered from built-in "
+                + "samples, not live prices; "
                 + "add --live to ask the live services\n")
     }
 
