@@ -35,6 +35,7 @@ func providerTests(_ name: String) -> Target {
 /// The provider modules built into the `aggregate` tool.
 let builtInProviders = [
     "Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus", "RegioJet",
+    "Ferryhopper",
 ]
 
 let package = Package(

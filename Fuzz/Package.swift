@@ -4,7 +4,9 @@ import PackageDescription
 /// Coverage-guided fuzz targets for every provider's decoder and for the JSON reader, built with the
 /// toolchain's libFuzzer. Build and run them with `Fuzz/run` (see docs/development.md, "Fuzzing"); this
 /// package is not part of `swift build` or `swift test` of the main package.
-let targets = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus", "RegioJet"]
+let targets = [
+    "Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus", "RegioJet", "Ferryhopper",
+]
 
 let package = Package(
     name: "AggregateFuzz",

@@ -2,6 +2,7 @@ import AggregatorCore
 import Aviasales
 import CarRental
 import Duffel
+import Ferryhopper
 import FlixBus
 import Kiwi
 import ProviderKit
@@ -25,6 +26,7 @@ extension AggregateTool {
             SkiplaggedProvider(),
             FlixBusProvider(),
             RegioJetProvider(),
+            FerryhopperProvider(),
         ]
     }
 }

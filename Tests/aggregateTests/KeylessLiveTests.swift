@@ -176,4 +176,67 @@ struct KeylessLiveTests {
         #expect(providers.map { $0["status"] as? String } == ["not_asked", "not_asked"])
         #expect(kiwi.messages.isEmpty && skiplagged.messages.isEmpty, "nothing is sent")
     }
+
+    /// Ferryhopper's server: a session, event streams, `get_ports` and `search_trips`, the trips as structured
+    /// content, Piraeus to Santorini from the provider's own sample.
+    static func ferryhopperServer() throws -> LoopbackMCPServer {
+        let samples =
+            AggregateTool.builtInProviders.first { $0.descriptor.id == "ferryhopper" }?.descriptor
+            .samples.responses.bodies ?? [:]
+        let ports = samples["get_ports"] ?? ""
+        let trips = samples.first { $0.key.hasPrefix("search_trips?") }?.value ?? ""
+        return try LoopbackMCPServer(style: .stateful) { tool, arguments in
+            switch tool {
+            case "get_ports": .structured(ports)
+            case "search_trips" where arguments.contains(#""departureLocation":"PIR""#): .structured(trips)
+            case "search_trips": .structured(#"{"foundDirectItinerariesForTrip": []}"#)
+            default: .error("unknown tool \(tool)")
+            }
+        }
+    }
+
+    @Test func ferriesFromPiraeusToSantoriniWithModeFerryEndToEnd() async throws {
+        let ferryhopper = try Self.ferryhopperServer()
+        defer { ferryhopper.stop() }
+        let endpoint = "ferryhopper=mcp+\(ferryhopper.baseURL.absoluteString)"
+        let table = try await Binary.run([
+            "search", "--from", "Piraeus", "--to", "Santorini", "--date", "2026-12-18", "--mode", "ferry",
+            "--endpoint", endpoint,
+        ])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdoutLines.first?.contains("SERVICES") == true, "\(table.stdout)")
+        let rows = table.stdoutLines.dropFirst().filter { $0.contains("ferry ") }
+        #expect(rows.count == 5, "\(table.stdout)")
+        #expect(
+            rows.contains { $0.contains("Piraeus→Santorini (Thira)") && $0.contains("ferry SeaJets WorldChampion Jet") }
+        )
+        #expect(rows.first?.contains("35.00") == true, "Zante Ferries' deck place is the cheapest: \(table.stdout)")
+        #expect(table.stderr.contains("ferryhopper: Ferryhopper's prices are indicative"), "\(table.stderr)")
+        let json = try await Binary.run([
+            "search", "--from", "Piraeus", "--to", "Thira", "--date", "2026-12-18", "--mode", "ferry",
+            "--endpoint", endpoint, "--format", "json",
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try json.json()
+        let providers = try #require(document["providers"] as? [[String: Any]])
+        let statuses = Dictionary(
+            uniqueKeysWithValues: providers.compactMap { provider in
+                (provider["id"] as? String).map { ($0, provider["status"] as? String ?? "") }
+            })
+        #expect(statuses["ferryhopper"] == "ok", "\(statuses)")
+        #expect(statuses["kiwi"] == "unsupported", "a flight seller is not asked for ferries: \(statuses)")
+        let offers = try #require(document["offers"] as? [[String: Any]])
+        #expect(offers.count == 5)
+        for offer in offers {
+            #expect(offer["kind"] as? String == "trip")
+            #expect((offer["tags"] as? [String])?.contains("indicative_price") == true)
+            let segments = (offer["legs"] as? [[String: Any]])?.first?["segments"] as? [[String: Any]]
+            #expect(segments?.first?["mode"] as? String == "ferry", "\(offer)")
+            #expect(segments?.first?["origin_name"] as? String == "Piraeus")
+            #expect(segments?.first?["service_number"] as? String != nil)
+        }
+        let calls = ferryhopper.messages.filter { $0.method == "tools/call" }
+        #expect(calls.allSatisfy { $0.sessionID != nil })
+        #expect(calls.filter { $0.tool == "search_trips" }.count == 6, "Piraeus, Rafina and Lavrio, in each run")
+    }
 }

@@ -169,5 +169,8 @@ struct UsageTests {
         let regiojet = try #require(all.stdoutLines.first { $0.hasPrefix("regiojet ") })
         #expect(regiojet.contains("trips (train, bus)"))
         #expect(regiojet.hasSuffix("https://brn-ybus-pubapi.sa.cz/restapi"), "what --live asks")
+        #expect(modes["ferryhopper"] == ["ferry"])
+        let ferryhopper = try #require(all.stdoutLines.first { $0.hasPrefix("ferryhopper ") })
+        #expect(ferryhopper.contains("trips (ferry)"))
     }
 }

@@ -52,7 +52,7 @@ struct ValueReader {
         _ element: String, name: String, example: String, examples: (String, String, String)
     ) throws(UsageError) -> String {
         if element.count == 3, element.allSatisfy({ $0.isASCII && $0.isLetter }) { return element.uppercased() }
-        if let city = KnownCities.code(named: element) ?? KnownCities.code(ofStation: element) { return city }
+        if let city = KnownCities.code(ofStation: element) ?? KnownCities.code(named: element) { return city }
         if element.contains("."), let city = Gazetteer.city(code: element) { return city.code }
         let shown = PrintableText.excerpt(element, limit: 40)
         switch Gazetteer.resolve(element) {

@@ -51,6 +51,11 @@ public enum KnownCities {
         City(code: "LJU", names: ["Ljubljana"], stations: ["Ljubljana zelezniska postaja", "Ljubljana AP"]),
         City(code: "ZAG", names: ["Zagreb"], stations: ["Zagreb Glavni kolodvor", "Zagreb autobusni kolodvor"]),
         City(code: "SPU", names: ["Split"], stations: ["Split ferry port", "Split bus station"]),
+        City(code: "ATH", names: ["Athens", "Athina"], stations: ["Piraeus", "Rafina", "Lavrio"]),
+        City(code: "JTR", names: ["Santorini", "Thira", "Thera"], stations: ["Athinios"]),
+        City(code: "JMK", names: ["Mykonos"], stations: ["Mykonos New Port", "Mykonos Old Port"]),
+        City(code: "JNX", names: ["Naxos"], stations: ["Naxos Port"]),
+        City(code: "HER", names: ["Heraklion", "Iraklion", "Iraklio"], stations: ["Heraklion Port"]),
     ]
 
     private static let codesByName: [String: String] = {

@@ -1,0 +1,5 @@
+import Ferryhopper
+import Foundation
+import FuzzSupport
+
+exit(ProviderFuzzing.main(FerryhopperProvider()))
