@@ -44,8 +44,6 @@ public struct FerryhopperProvider: OfferProvider {
     static let maximumPortsPerCity = 4
     /// How many calls are in flight at once.
     static let concurrentCalls = 2
-    /// The error code of a request a bot wall turned away.
-    static let blocked = ProviderError.Code(rawValue: "blocked")
     /// The note every answer with offers carries.
     static let indicativeNote =
         "Ferryhopper's prices are indicative, in its own word: each sailing's cheapest accommodation (deck, seat "
@@ -334,7 +332,7 @@ public struct FerryhopperProvider: OfferProvider {
     static func honest(_ error: ProviderError, client: ProviderClient) -> ProviderError {
         if let refusal = error.underlying as? RejectedAnswer, [403, 409].contains(refusal.status) {
             return ProviderError(
-                blocked, provider: error.provider,
+                .blocked, provider: error.provider,
                 "Ferryhopper's server turned the request away (\(refusal)), as a bot wall does: the search was "
                     + "blocked, not empty; try again later",
                 underlying: refusal)
@@ -342,7 +340,7 @@ public struct FerryhopperProvider: OfferProvider {
         guard error.code == .malformedResponse else { return error }
         if error.message.contains("answered text/html") {
             return ProviderError(
-                blocked, provider: error.provider,
+                .blocked, provider: error.provider,
                 "Ferryhopper's server answered with an HTML page instead of its tool's result, as a bot wall "
                     + "does: the search was blocked, not empty; try again later",
                 underlying: error)
