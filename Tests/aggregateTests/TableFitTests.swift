@@ -48,9 +48,38 @@ struct TableFitTests {
         #expect(lines.count == 1 + 5 + 3, "a header, FlixBus's 5 rides and Skiplagged's 3 flights: \(terminal.text)")
         for line in lines { #expect(terminalColumns(line) <= 80, "\(line)") }
         let header = try #require(lines.first)
-        #expect(header.contains("SERVICES") && header.contains("SOLD BY") && !header.contains("ARRIVES"), "\(header)")
-        // The route keeps 22 columns: the station it leaves from whole, where it goes mostly.
-        #expect(lines.contains { $0.contains("Vienna Erdberg→Budapes…") }, "\(terminal.text)")
+        #expect(header.contains("SERVICES") && !header.contains("ARRIVES"), "\(header)")
+        // The route keeps its station names whole.
+        #expect(lines.contains { $0.contains("Vienna Erdberg→Budapest Népliget") }, "\(terminal.text)")
+        #expect(lines.contains { $0.contains("Wien Hauptbahnhof→Budapest Kelenföld") }, "\(terminal.text)")
+        // SOLD BY is shown with every price it shows whole, or not at all: a seller's price is never cut.
+        if let soldBy = Self.column(of: "SOLD BY", in: header) {
+            for line in lines.dropFirst() {
+                let cell = String(line.dropFirst(soldBy)).components(separatedBy: "  ").first ?? ""
+                #expect(
+                    cell.range(
+                        of: #"^[a-z]+ [0-9]+\.[0-9]{2}(, [a-z]+ [0-9]+\.[0-9]{2})*(, …)?$"#, options: .regularExpression
+                    )
+                        != nil, "\(line)")
+            }
+        }
+    }
+
+    /// `aggregate providers` on 80 columns: every line fits, and each provider's id, what it offers, its
+    /// endpoint and its credentials are shown.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
+    func theProvidersListFitsEightyColumns() async throws {
+        let terminal = try await TerminalRunner.run(["providers"], columns: 80)
+        let lines = terminal.lines.filter { !$0.isEmpty }
+        let piped = try await Binary.run(["providers"])
+        #expect(lines.count == piped.stdoutLines.filter { !$0.isEmpty }.count, "\(terminal.text)")
+        #expect(piped.stdoutLines.first?.contains("CAN HONOUR") == true, "a pipe gets every column")
+        for line in lines { #expect(terminalColumns(line) <= 80, "\(line)") }
+        let header = try #require(lines.first)
+        for title in ["ID", "OFFERS", "ENDPOINT", "CREDENTIALS", "WITH --LIVE"] {
+            #expect(header.contains(title), "\(header)")
+        }
+        #expect(lines.contains { $0.hasPrefix("flixbus ") && $0.contains("embedded") }, "\(terminal.text)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
