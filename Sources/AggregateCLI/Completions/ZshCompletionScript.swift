@@ -37,10 +37,11 @@ struct ZshCompletionScript {
                 _wanted providers expl 'provider' compadd -q -S , -- $ids
             }
 
-            # Offers the words given for a comma-separated list: those not in it yet.
+            # Offers the words given for a comma-separated list: those not in it yet. The options _arguments
+            # passes before them (-J -default-) are not words.
             _aggregate_word_list() {
                 local expl
-                local -a words=($@) typed
+                local -a words=(${@:#-*}) typed
                 if compset -P '*,'; then
                     typed=(${(s:,:)${IPREFIX#*=}})
                     words=(${words:|typed})
