@@ -530,7 +530,14 @@ public struct ConformanceCheck: Sendable {
                 }
                 var bodies = descriptor.samples.responses.bodies
                 bodies[name] = edited
-                let record = "the first record of '\(name)' whose price is \(replacement)"
+                let key = SampleEditor.firstKey(of: keys, in: body) ?? "?"
+                let others = keys.subtracting([key]).sorted()
+                let record =
+                    "the first record of '\(name)' whose '\(key)' is \(replacement)"
+                    + (others.isEmpty
+                        ? ""
+                        : " (only '\(key)' was changed; \(others.map { "'\($0)'" }.joined(separator: ", ")) "
+                            + (others.count == 1 ? "kept its value)" : "kept theirs)"))
                 let response: ProviderResponse
                 do {
                     response = try await provider.search(query, using: client(for: descriptor, serving: bodies))

@@ -11,6 +11,17 @@ enum SampleEditor {
             pattern: #""(?:\#(names))"\s*:\s*("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*)"#)
     }
 
+    /// The key whose value comes first among the keys, as ``replacingValues(of:in:limit:with:)`` with a limit of
+    /// one changes it: which of several price keys a check edited.
+    static func firstKey(of keys: Set<String>, in text: String) -> String? {
+        guard let regex = pattern(for: keys),
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range, in: text)
+        else { return nil }
+        let found = text[range]
+        return keys.sorted { $0.count > $1.count }.first { found.hasPrefix("\"\($0)\"") }
+    }
+
     /// The first value of one of the keys, as written.
     static func firstValue(of keys: Set<String>, in text: String) -> String? {
         guard let regex = pattern(for: keys),

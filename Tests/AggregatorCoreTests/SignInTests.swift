@@ -223,9 +223,10 @@ struct SignInTests {
         let (aggregator, _) = try aggregator(service, credentials: Credentials([.clientID: "client-1"]))
         let outcome = try #require(await aggregator.search(SearchQuery()).outcomes.first)
         #expect(outcome.error?.code == .unauthorized)
-        #expect(outcome.error?.remedy == .checkCredentials([.clientID, .clientSecret]))
+        // The unset secret is named before anything is sent: no unsigned request, no refusal to quote.
+        #expect(outcome.error?.remedy == .setCredentials([.clientSecret]))
         #expect(service.exchanges == 0)
-        #expect(server.requests.map(\.path) == ["/flights"])
+        #expect(server.requests.isEmpty)
     }
 
     @Test(arguments: [

@@ -111,7 +111,7 @@ struct DuffelRequestTests {
         #expect(longSent.count == DuffelSearchPlan.maximumRequests)
         #expect(
             longResponse.notes == [
-                "Duffel takes one route and day per request: the first 12 of 20 combinations were searched, "
+                "Duffel is searched one route and day at a time: the first 12 of 20 were searched, "
                     + "earliest days first"
             ])
         let plan = DuffelSearchPlan(long)

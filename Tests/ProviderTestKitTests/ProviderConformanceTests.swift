@@ -73,6 +73,37 @@ private struct ExampleProvider: OfferProvider {
     }
 }
 
+/// A provider whose records carry a price and a total, both listed as price keys, and which reads the total.
+private struct TwoPriceProvider: OfferProvider {
+    static let sample = """
+        {"flights": [{"carrier": "VY", "number": "1815", "departure": "2026-12-18 12:30", "price": 98, "total": 98}]}
+        """
+
+    let descriptor = ProviderDescriptor(
+        id: "two-prices", displayName: "Two prices", summary: "Flights with two prices.", categories: [.flights],
+        nativeCurrency: .eur, capabilities: [.dates],
+        samples: ProviderSamples(EmbeddedResponses(["flights": sample]), priceKeys: ["price", "total"]))
+
+    func search(_ query: SearchQuery, using client: ProviderClient) async throws(ProviderError) -> ProviderResponse {
+        let totals = try await client.read(.get("flights")) { root in
+            try root["flights"].elements.map { try $0["total"].decimal }
+        }
+        guard let departure = LocalDateTime(parsing: "2026-12-18 12:30") else { return ProviderResponse(offers: []) }
+        let offers = totals.filter { $0 > 0 }.map { total in
+            let segment = Segment(
+                carrier: Carrier(code: "VY"), flightNumber: "1815", origin: Place(airport: "VIE"),
+                destination: Place(airport: "BCN"), departure: FlightTime(local: departure))
+            return Offer(
+                id: StableIdentifier.make(prefix: client.provider.rawValue, ["VY", "1815"]),
+                product: .flight(Itinerary(legs: [Leg(segments: [segment])])), priceBasis: .total,
+                source: OfferSource(
+                    provider: client.provider, reference: "vy-1815", price: Money(total, .eur),
+                    retrievedAt: client.now()))
+        }
+        return ProviderResponse(offers: offers, skipped: totals.count - offers.count)
+    }
+}
+
 /// A provider that takes as long as it is told to on a test clock, so that the deadline check can be shown
 /// both ways without timing anything.
 private struct TimedProvider: OfferProvider {
@@ -121,7 +152,19 @@ struct ProviderConformanceTests {
         let found = await findings(.keepsZeroPrices)
         #expect(Set(found.keys) == [.nonPositivePrices])
         let messages = try #require(found[.nonPositivePrices])
-        #expect(messages.contains { $0.contains("the first record of 'flights' whose price is") }, "\(messages)")
+        #expect(messages.contains { $0.contains("the first record of 'flights' whose 'price' is") }, "\(messages)")
+    }
+
+    /// A provider that lists two price keys and reads the second: the check edits the first, and its message
+    /// names the key it changed and the one it left alone.
+    @Test func aCheckOfTwoPriceKeysNamesTheKeyItChanged() async throws {
+        let found = await ProviderConformance.findings(of: TwoPriceProvider())
+        let messages = found.filter { $0.aspect == .nonPositivePrices }.map(\.message)
+        #expect(!messages.isEmpty)
+        for message in messages {
+            #expect(message.contains("whose 'price' is"), "\(message)")
+            #expect(message.contains("(only 'price' was changed; 'total' kept its value)"), "\(message)")
+        }
     }
 
     @Test func aSampleSearchPastTheDeadlineIsCaughtOnTheChecksClock() async throws {

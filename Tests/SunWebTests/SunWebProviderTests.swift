@@ -261,7 +261,7 @@ struct SunWebProviderTests {
         #expect(
             response.notes == [
                 "the airline list was unavailable (the service answered HTTP 503 Service Unavailable with an HTML page), "
-                    + "so carriers are shown by SunWeb's airline key"
+                    + "so airlines are shown by SunWeb's own code for them"
             ])
     }
 

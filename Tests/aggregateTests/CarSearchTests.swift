@@ -74,6 +74,19 @@ struct CarSearchTests {
         #expect(prices == ["25.00", "26.00", "27.50", "29.50"], "the Renault and Peugeot are EGP, converted")
     }
 
+    /// Each CSV row of a car says what the car is: its make, model, colour and plate, as the seller gives them.
+    @Test func csvRowsSayWhatEachCarIs() async throws {
+        let run = try await Binary.run(["search", "--kind", "cars", "--providers", "carrental", "--format", "csv"])
+        #expect(run.status == 0)
+        let lines = run.stdoutLines.filter { !$0.isEmpty }
+        let header = try #require(lines.first).split(separator: ",").map(String.init)
+        #expect(Array(header.suffix(4)) == ["brand", "model", "color", "plate_number"])
+        let cars = lines.dropFirst().map { Array($0.split(separator: ",", omittingEmptySubsequences: false).suffix(4)) }
+        #expect(cars.contains(["Toyota", "2025", "RED", "2157 NHD"]), "\(cars)")
+        #expect(cars.allSatisfy { !$0[0].isEmpty && !$0[1].isEmpty }, "\(cars)")
+        #expect(Set(cars).count == cars.count, "no two rows alike: \(cars)")
+    }
+
     @Test func colourAndPriceTogetherFindingNothingSayWhatEachWouldBringBack() async throws {
         let arguments = ["search", "--kind", "cars", "--providers", "carrental", "--color", "red", "--max-price", "30"]
         let run = try await Binary.run(arguments)
@@ -88,6 +101,23 @@ struct CarSearchTests {
         let hints = try #require(envelope["hints"] as? [[String: Any]])
         #expect(hints.map { $0["drop"] as? [String] } == [["--max-price"], ["--color"]])
         #expect(hints.map { $0["offers"] as? Int } == [1, 4])
+    }
+
+    /// A note about what a provider's answer lacks is said only when it answered: sunweb's dateless offers are
+    /// worth a note when they are in the result, not when sunweb failed and sent none.
+    @Test func aNoteOnAnAnswerIsSaidOnlyWhenTheProviderAnswered() async throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.url.appendingPathComponent("missing.json")
+        let dated = ["search", "--providers", "kiwi,sunweb", "--from", "VIE", "--to", "BCN", "--date", "2026-12-18"]
+        let answered = try await Binary.run(dated)
+        #expect(answered.stderr.contains("note: sunweb: its offers carry no dates"), "\(answered.stderr)")
+        let failed = try await Binary.run(dated + ["--endpoint", "sunweb=\(missing.absoluteString)"])
+        #expect(failed.stderr.contains("sunweb failed"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("carry no dates"), "\(failed.stderr)")
+        let json = try await Binary.run(dated + ["--endpoint", "sunweb=\(missing.absoluteString)", "--format", "json"])
+        let providers = try #require(try json.json()["providers"] as? [[String: Any]])
+        let sunweb = try #require(providers.first { $0["id"] as? String == "sunweb" })
+        #expect((sunweb["notes"] as? [String])?.isEmpty == true, "\(sunweb)")
     }
 
     @Test func allProvidersSearchingFlightsReportCarRentalUnsupportedAndExitZero() async throws {

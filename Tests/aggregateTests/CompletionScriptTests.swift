@@ -44,6 +44,9 @@ struct CompletionScriptTests {
         done
         """#
 
+    /// The travel modes `--mode` takes, in the order the tool lists them.
+    static let modes = TravelMode.allCases.map(\.rawValue)
+
     /// What bash offers at the end of each line, in order.
     private static func bashCompletions(script: String, lines: [String]) async throws -> [[String]] {
         let bash = try #require(ShellRunner.path(of: "bash"))
@@ -99,6 +102,18 @@ struct CompletionScriptTests {
             ("aggregate favorites --endpoint sita=live ", ["add", "remove", "list"]),
             ("aggregate search --rates \(folder.url.path)/ra", [rates.path]),
             ("aggregate -", ["--help", "--version"]),
+            // Each action of watch offers its own options, once it is on the line.
+            ("aggregate watch run --", ["--format", "--notify", "--notify-command", "--keep", "--verbose", "--help"]),
+            ("aggregate watch run --b", []),
+            ("aggregate watch run --format ", ["table", "json"]),
+            ("aggregate watch add vie --be", ["--below"]),
+            ("aggregate watch add vie --notify", []),
+            ("aggregate watch remove vie --", ["--help"]),
+            ("aggregate watch --ke", ["--keep"]),
+            // --mode takes a list of modes, each once.
+            ("aggregate search --mode ", Self.modes),
+            ("aggregate search --mode train,", Self.modes.filter { $0 != "train" }.map { "train," + $0 }),
+            ("aggregate search --mode=f", ["flight", "ferry"]),
         ]
         let replies = try await Self.bashCompletions(script: generated.stdout, lines: cases.map(\.line))
         for (completion, reply) in zip(cases, replies) {
@@ -267,6 +282,12 @@ struct CompletionScriptTests {
             ("aggregate provider check k", ["kiwi"]),
             ("aggregate completions ", ["bash", "zsh", "fish"]),
             ("aggregate help se", ["search", "serve"]),
+            ("aggregate watch ", ["add", "list", "remove", "run"]),
+            ("aggregate watch run --f", ["--format"]),
+            ("aggregate watch run --b", []),
+            ("aggregate watch add vie --be", ["--below"]),
+            ("aggregate search --mode ", Self.modes),
+            ("aggregate search --mode train,", Self.modes.filter { $0 != "train" }.map { "train," + $0 }),
         ]
         let driver = try folder.write("driver.zsh", Self.zshDriver)
         let run = try await ShellRunner.run(
@@ -307,6 +328,12 @@ struct CompletionScriptTests {
                 "aggregate providers s",
                 AggregateTool.builtInProviders.map(\.descriptor.id.rawValue).filter { $0.hasPrefix("s") }.sorted()
             ),
+            ("aggregate watch run --f", ["--format"]),
+            ("aggregate watch run --b", []),
+            ("aggregate watch run --format ", ["json", "table"]),
+            ("aggregate watch add vie --be", ["--below"]),
+            ("aggregate search --mode ", Self.modes.sorted()),
+            ("aggregate search --mode train,", Self.modes.filter { $0 != "train" }.map { "train," + $0 }.sorted()),
         ]
         let driver = try folder.write(
             "driver.fish",

@@ -11,7 +11,7 @@ import Testing
 /// live provider one small question, against servers on loopback.
 @Suite("Keys that turn providers live, and providers --check")
 struct LiveProvidersTests {
-    private static let kiwiSample = try? String(
+    static let kiwiSample = try? String(
         contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("KiwiTests/Fixtures/mixed-numbers.json"), encoding: .utf8)
 

@@ -40,7 +40,10 @@ struct MCPSessionTests {
         }
     }
 
-    @Test(arguments: [("2025-06-18", "2025-06-18"), ("2025-11-25", "2025-11-25"), ("2024-11-05", "2025-11-25")])
+    @Test(arguments: [
+        ("2025-03-26", "2025-03-26"), ("2025-06-18", "2025-06-18"), ("2025-11-25", "2025-11-25"),
+        ("2024-11-05", "2025-11-25"),
+    ])
     func initializeNegotiatesTheProtocolVersion(asked: String, answered: String) async throws {
         let server = try await MCPServerProcess.start()
         var params = Self.initializeParams
@@ -105,12 +108,27 @@ struct MCPSessionTests {
         // Choices come from the lists the value readers check, the same that help and completions show.
         #expect(properties["cabin"]?["enum"] as? [String] == Cabin.allCases.map(\.rawValue))
         #expect(properties["sort"]?["enum"] as? [String] == SortKey.allCases.map(\.rawValue))
-        let providers = try #require(properties["providers"])
-        #expect(providers["type"] as? String == "array")
+        // A list takes an array of its values or one comma-separated string.
+        for list in ["providers", "from", "to", "airline", "exclude_airline"] {
+            let forms = try #require(properties[list]?["anyOf"] as? [[String: Any]], "\(list)")
+            #expect(forms.map { $0["type"] as? String } == ["array", "string"], "\(list)")
+        }
+        let providers = try #require((properties["providers"]?["anyOf"] as? [[String: Any]])?.first)
         #expect(
             (providers["items"] as? [String: Any])?["enum"] as? [String]
                 == AggregateTool.builtInProviders.map(\.descriptor.id.rawValue))
-        #expect(search["outputSchema"] != nil)
+        // Every tool says the shape of its document, cheapest_dates included.
+        for tool in tools {
+            let name = tool["name"] as? String ?? "?"
+            let output = try #require(tool["outputSchema"] as? [String: Any], "\(name)")
+            #expect(output["type"] as? String == "object", "\(name)")
+            let members = try #require(output["properties"] as? [String: Any], "\(name)")
+            #expect(members.count > 1, "more than the document's name: \(name)")
+            #expect(output["additionalProperties"] as? Bool == false, "\(name)")
+        }
+        if let history = tools.first(where: { $0["name"] as? String == "price_history" }) {
+            #expect((history["inputSchema"] as? [String: Any])?["required"] as? [String] == ["watch"])
+        }
         server.closeInput()
         #expect(try await server.exitStatus() == 0)
     }

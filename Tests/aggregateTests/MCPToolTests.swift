@@ -84,6 +84,62 @@ struct MCPToolTests {
         #expect(!options.has(.offline))
     }
 
+    /// Every option that takes several values takes them as an array or, as the command line does, as one
+    /// comma-separated string, and the two give the command the same options; its description says so in the
+    /// same words.
+    @Test(arguments: [
+        ("from", OptionKey.from, ["VIE", "BRQ"]), ("to", .to, ["BCN", "GRO"]),
+        ("airline", .airline, ["OS", "VY"]), ("exclude_airline", .excludeAirline, ["FR", "W6"]),
+        ("providers", .providers, ["kiwi", "aviasales"]),
+    ])
+    func listsTakeAnArrayOrACommaSeparatedString(name: String, key: OptionKey, values: [String]) throws {
+        let fromArray = try Self.options([(name, .array(values.map(MCPValue.string)))])
+        let fromString = try Self.options([(name, .string(values.joined(separator: ",")))])
+        #expect(fromArray.value(key) == values.joined(separator: ","))
+        #expect(fromString.value(key) == fromArray.value(key))
+        let property = try #require(
+            try Self.searchFlights.properties(options: QueryOptions.specs, providerIDs: Self.ids).first {
+                $0.name == name
+            })
+        #expect(property.isList && property.joinsList)
+        #expect(
+            property.description.hasSuffix("Several: an array of strings, or one string with them comma-separated."))
+        #expect(!property.description.contains("several, comma-separated"), "said once: \(property.description)")
+    }
+
+    @Test func modesTakeAnArrayOrACommaSeparatedString() throws {
+        let trips = try #require(MCPTool.candidates(providerIDs: Self.ids).first { $0.name == "search_trips" })
+        let fromArray = try Self.options([("mode", .array([.string("train"), .string("bus")]))], tool: trips)
+        let fromString = try Self.options([("mode", .string("train,bus"))], tool: trips)
+        #expect(fromArray.value(.mode) == "train,bus")
+        #expect(fromString.value(.mode) == "train,bus")
+        let listing = try #require(MCPTool.candidates(providerIDs: Self.ids).first { $0.name == "list_providers" })
+        let ids = try Self.options([("providers", .string("kiwi, sita"))], tool: listing)
+        #expect(ids.positional == ["kiwi", "sita"])
+    }
+
+    @Test func aRequiredArgumentIsMarkedAndItsAbsenceNamesIt() throws {
+        let tool = try #require(MCPTool.candidates(providerIDs: Self.ids).first { $0.name == "price_history" })
+        let properties = tool.properties(
+            options: AggregateTool.command(named: "history")?.configuration.options ?? [], providerIDs: Self.ids)
+        #expect(properties.filter(\.isRequired).map(\.name) == ["watch"])
+        for arguments in [[], [("watch", MCPValue.null)], [("limit", .number("2"))]]
+            as [[(name: String, value: MCPValue)]]
+        {
+            let error = #expect(throws: UsageError.self) {
+                try MCPToolArguments.options(arguments, properties: properties, command: "history")
+            }
+            let line = error.map { MCPWording.line($0, names: [:]) } ?? ""
+            #expect(
+                line.hasPrefix("error: missing argument 'watch'. Give 'watch': the name of one of the user's"),
+                "\(line)")
+            #expect(!line.contains("NAME") && !line.contains("--"), "\(line)")
+        }
+        let named = try MCPToolArguments.options(
+            [("watch", .string("vy"))], properties: properties, command: "history")
+        #expect(named.positional == ["vy"])
+    }
+
     @Test func positionalValuesAreNeverOptions() throws {
         let tool = try #require(MCPTool.candidates(providerIDs: Self.ids).first { $0.name == "list_providers" })
         let options = try Self.options([("providers", .array([.string("--help"), .string("sita")]))], tool: tool)
@@ -93,7 +149,11 @@ struct MCPToolTests {
 
     @Test(arguments: [
         ("round_trip", MCPValue.string("yes"), "error: 'round_trip' takes true or false, got a string."),
-        ("from", .array([.string("VIE")]), "error: 'from' takes a string, got an array."),
+        (
+            "from", .array([.string("VIE"), .number("3"), .bool(true)]),
+            "error: 'from' takes a string or an array of them, got a boolean."
+        ),
+        ("date", .array([.string("2026-12-18")]), "error: 'date' takes a string, got an array."),
         ("limit", .bool(true), "error: 'limit' takes a whole number, got a boolean."),
         (
             "providers", .array([.number("1"), .object([])]),

@@ -93,14 +93,21 @@ struct ServeTests {
 
         // A session is ended with DELETE; a message in it afterwards is 404, as the transport says.
         let auth = ["Authorization": "Bearer \(token)", "Accept": "application/json, text/event-stream"]
+        // A client of revision 2025-03-26 (the official Python SDK 1.9) is answered in its own revision.
         let initialize = try await server.request(
             "/mcp", method: "POST", headers: auth.merging(["Content-Type": "application/json"]) { $1 },
             body: Data(
-                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
                     .utf8))
         #expect(initialize.status == 200)
+        let agreed = try JSONSerialization.jsonObject(with: initialize.body) as? [String: Any]
+        #expect((agreed?["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-03-26")
         let session = try #require(initialize.headers["mcp-session-id"])
         let withSession = auth.merging(["Mcp-Session-Id": session, "Content-Type": "application/json"]) { $1 }
+        let listed = try await server.request(
+            "/mcp", method: "POST", headers: withSession.merging(["MCP-Protocol-Version": "2025-03-26"]) { $1 },
+            body: Data(#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#.utf8))
+        #expect(listed.status == 200)
         #expect(try await server.request("/mcp", method: "DELETE", headers: withSession).status == 204)
         let after = try await server.request(
             "/mcp", method: "POST", headers: withSession,

@@ -143,6 +143,21 @@ struct SignInCommandTests {
         #expect(server.requests.isEmpty)
     }
 
+    /// An OAuth2 provider pointed at its service with one of its credentials unset is not sent an unsigned
+    /// request whose refusal it would then quote: the unset variable is named, and nothing is sent.
+    @Test func anUnsetSecretWithAnExplicitEndpointIsNamedBeforeAnyRequest() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let (status, output) = await run(
+            ["search", "--providers", "fares", "--endpoint", "fares=\(server.baseURL.absoluteString)"],
+            base: server.baseURL, environment: ["AGGREGATE_FARES_CLIENT_ID": "app"])
+        #expect(status == 3)
+        #expect(output.stderr.contains("set AGGREGATE_FARES_CLIENT_SECRET"), "\(output.stderr)")
+        #expect(!output.stderr.contains("AGGREGATE_FARES_CLIENT_ID and"), "only the unset one: \(output.stderr)")
+        #expect(!output.stderr.contains("401"), "\(output.stderr)")
+        #expect(server.requests.isEmpty, "\(server.requests.map(\.path))")
+    }
+
     @Test func aRefusedSignInTellsWhichVariablesToCheck() async throws {
         let server = try server()
         defer { server.stop() }

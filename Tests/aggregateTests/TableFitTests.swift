@@ -48,9 +48,38 @@ struct TableFitTests {
         #expect(lines.count == 1 + 5 + 3, "a header, FlixBus's 5 rides and Skiplagged's 3 flights: \(terminal.text)")
         for line in lines { #expect(terminalColumns(line) <= 80, "\(line)") }
         let header = try #require(lines.first)
-        #expect(header.contains("SERVICES") && header.contains("SOLD BY") && !header.contains("ARRIVES"), "\(header)")
-        // The route keeps 22 columns: the station it leaves from whole, where it goes mostly.
-        #expect(lines.contains { $0.contains("Vienna Erdberg→Budapes…") }, "\(terminal.text)")
+        #expect(header.contains("SERVICES") && !header.contains("ARRIVES"), "\(header)")
+        // The route keeps its station names whole.
+        #expect(lines.contains { $0.contains("Vienna Erdberg→Budapest Népliget") }, "\(terminal.text)")
+        #expect(lines.contains { $0.contains("Wien Hauptbahnhof→Budapest Kelenföld") }, "\(terminal.text)")
+        // SOLD BY is shown with every price it shows whole, or not at all: a seller's price is never cut.
+        if let soldBy = Self.column(of: "SOLD BY", in: header) {
+            for line in lines.dropFirst() {
+                let cell = String(line.dropFirst(soldBy)).components(separatedBy: "  ").first ?? ""
+                #expect(
+                    cell.range(
+                        of: #"^[a-z]+ [0-9]+\.[0-9]{2}(, [a-z]+ [0-9]+\.[0-9]{2})*(, …)?$"#, options: .regularExpression
+                    )
+                        != nil, "\(line)")
+            }
+        }
+    }
+
+    /// `aggregate providers` on 80 columns: every line fits, and each provider's id, what it offers, its
+    /// endpoint and its credentials are shown.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
+    func theProvidersListFitsEightyColumns() async throws {
+        let terminal = try await TerminalRunner.run(["providers"], columns: 80)
+        let lines = terminal.lines.filter { !$0.isEmpty }
+        let piped = try await Binary.run(["providers"])
+        #expect(lines.count == piped.stdoutLines.filter { !$0.isEmpty }.count, "\(terminal.text)")
+        #expect(piped.stdoutLines.first?.contains("CAN HONOUR") == true, "a pipe gets every column")
+        for line in lines { #expect(terminalColumns(line) <= 80, "\(line)") }
+        let header = try #require(lines.first)
+        for title in ["ID", "OFFERS", "ENDPOINT", "CREDENTIALS", "WITH --LIVE"] {
+            #expect(header.contains(title), "\(header)")
+        }
+        #expect(lines.contains { $0.hasPrefix("flixbus ") && $0.contains("embedded") }, "\(terminal.text)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.script), "needs util-linux's script"))
@@ -66,8 +95,9 @@ struct TableFitTests {
         #expect(header.hasPrefix("PRICE EUR  ROUTE"))
         #expect(!header.contains("TAGS"), "the first column left out is TAGS")
         let flights = try #require(Self.column(of: "FLIGHTS", in: header))
-        // FLIGHTS is cut to 12 columns: the CJK names fit whole, the Latin one is cut after a word.
-        for carrier in Self.carriers.dropLast() + ["Spring …"] {
+        // FLIGHTS is cut to 12 columns or less as SOLD BY needs: the CJK names fit whole, every name starts
+        // at the column's start.
+        for carrier in Self.carriers.dropLast() + ["Spring "] {
             let row = try #require(lines.first { $0.contains(carrier) }, "\(carrier) is shown")
             #expect(Self.column(of: carrier, in: row) == flights, "\(row)")
         }

@@ -16,6 +16,18 @@ struct CommandConfiguration {
     var argumentCompletion = ArgumentCompletion.none
     /// Paragraphs after the options.
     var discussion: String? = nil
+    /// For a command whose first word is an action (`watch add`, `watch run`): the options each action takes,
+    /// in the order of the actions, so that the shell completions offer after `watch run` only what `run`
+    /// takes. Empty when every option goes with every word.
+    var actionOptions: [ActionOptions] = []
+
+    /// The options one action of a command takes.
+    struct ActionOptions: Sendable {
+        /// The action's word, such as `run`.
+        var action: String
+        /// The options it takes.
+        var options: Set<OptionKey>
+    }
 
     /// The columns a usage line fills before it wraps: what a terminal shows without wrapping it itself.
     static let usageWidth = 80

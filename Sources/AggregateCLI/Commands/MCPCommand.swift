@@ -33,7 +33,7 @@ struct MCPCommand: Command {
         ],
         discussion: """
             An MCP client starts 'aggregate mcp' and talks JSON-RPC 2.0 to it, one message a line, on standard
-            input and output; logs go to standard error. Protocol revisions 2025-06-18 and 2025-11-25. The
+            input and output; logs go to standard error. Protocol revisions \(MCPRevision.listed). The
             tools are search_flights, search_cars, compare_sources, list_providers (and cheapest_dates where
             the dates command is installed); each takes the options of its command as arguments, such as
             {"from": "VIE", "max_price": 150}, and answers with the command's JSON output.

@@ -65,7 +65,21 @@ struct WatchCommand: Command {
               aggregate watch add os395 --from VIE --to BCN --date 2026-12-18 --trip f-2b0c3d4e5f607182
               aggregate watch run --notify https://hooks.example.com/T0/B0
               aggregate watch list
-            """)
+            """,
+        actionOptions: Action.allCases.map {
+            CommandConfiguration.ActionOptions(action: $0.rawValue, options: allowedOptions($0))
+        })
+
+    /// The options an action takes: the search's and `add`'s own for `add`, `run`'s for `run`, the format for
+    /// `list`, none for `remove`.
+    static func allowedOptions(_ action: Action) -> Set<OptionKey> {
+        switch action {
+        case .add: Set((searchSpecs + addSpecs).map(\.key))
+        case .run: Set(runSpecs.map(\.key))
+        case .list: [.format]
+        case .remove: []
+        }
+    }
 
     let action: Action
     /// The names after the action, in lower case.
@@ -131,13 +145,7 @@ struct WatchCommand: Command {
 
     /// Refuses an option typed for another action than the one given.
     private static func checkOptions(_ options: ParsedOptions, for action: Action) throws(UsageError) {
-        let allowed: Set<OptionKey> =
-            switch action {
-            case .add: Set((searchSpecs + addSpecs).map(\.key))
-            case .run: Set(runSpecs.map(\.key))
-            case .list: [.format]
-            case .remove: []
-            }
+        let allowed = allowedOptions(action)
         for spec in configuration.options where options.typed(spec.key) && !allowed.contains(spec.key) {
             let owner = Set(runSpecs.map(\.key)).contains(spec.key) ? "run" : "add"
             throw UsageError(

@@ -49,7 +49,9 @@ struct BashCompletionScript {
             """
         text += Self.optionsBranch(pattern: "''", tables.rootOptions)
         for command in tables.commands where !command.options.isEmpty {
-            text += Self.optionsBranch(pattern: Self.quoted(command.name), command.options)
+            for scope in command.scopes {
+                text += Self.optionsBranch(pattern: Self.quoted(scope.name), scope.options)
+            }
         }
         text += """
                 *) options='' valued='' repeatable='' ;;
@@ -63,15 +65,17 @@ struct BashCompletionScript {
             """
         var groups: [(action: String, patterns: [String])] = []
         for command in tables.commands {
-            for option in command.options {
-                // Free text has nothing to offer: it falls through to no reply.
-                guard let values = option.values, values != .text else { continue }
-                let pattern = Self.quoted("\(command.name) \(option.name)")
-                let action = Self.action(values)
-                if let index = groups.firstIndex(where: { $0.action == action }) {
-                    groups[index].patterns.append(pattern)
-                } else {
-                    groups.append((action, [pattern]))
+            for scope in command.scopes {
+                for option in scope.options {
+                    // Free text has nothing to offer: it falls through to no reply.
+                    guard let values = option.values, values != .text else { continue }
+                    let pattern = Self.quoted("\(scope.name) \(option.name)")
+                    let action = Self.action(values)
+                    if let index = groups.firstIndex(where: { $0.action == action }) {
+                        groups[index].patterns.append(pattern)
+                    } else {
+                        groups.append((action, [pattern]))
+                    }
                 }
             }
         }
@@ -97,10 +101,19 @@ struct BashCompletionScript {
                 text += "    \(Self.quoted("\(command.name) "))*) \(Self.action(rest)) ;;\n"
             }
         }
+        let scopes = tables.commands.flatMap { command in command.actions.map { "\(command.name) \($0.name)" } }
         text += """
                 *) return 1 ;;
                 esac
                 return 0
+            }
+
+            # Succeeds when $1 is a command and its action, such as 'watch run', whose options are its own.
+            _aggregate_is_scope() {
+                case $1 in
+                \(scopes.isEmpty ? "''" : scopes.map(Self.quoted).joined(separator: "|"))) return 0 ;;
+                esac
+                return 1
             }
 
 
@@ -130,6 +143,8 @@ struct BashCompletionScript {
         case .files: "_aggregate_files"
         case .providerIDs: "_aggregate_words \"$_aggregate_provider_ids\""
         case .providerIDList: "_aggregate_provider_list"
+        case .wordList(let words):
+            "_aggregate_word_list \(quoted(words.filter(CompletionTables.isPlainWord).joined(separator: " ")))"
         case .providerEndpoints: "_aggregate_endpoint"
         }
     }
@@ -167,6 +182,16 @@ struct BashCompletionScript {
             for id in $_aggregate_provider_ids; do
                 [[ ",$typed" == *",$id,"* ]] && continue
                 [[ $id == "$last"* ]] && COMPREPLY+=("$lead$typed$id")
+            done
+            return 0
+        }
+
+        # Offers the words in $1 for a comma-separated list: those not in it yet, after the ones typed.
+        _aggregate_word_list() {
+            local typed=${value%"${value##*,}"} last=${value##*,} word
+            for word in $1; do
+                [[ ",$typed" == *",$word,"* ]] && continue
+                [[ $word == "$last"* ]] && COMPREPLY+=("$lead$typed$word")
             done
             return 0
         }
@@ -226,7 +251,7 @@ struct BashCompletionScript {
         # The completion function: reads the line up to the cursor, finds the command, the options given
         # and the position of the word under the cursor, and offers what that word can be.
         _aggregate() {
-            local IFS=$' \t\n' line cur value lead='' word command='' expect='' given=''
+            local IFS=$' \t\n' line cur value lead='' word command='' scope='' expect='' given=''
             local options='' valued='' repeatable=''
             local -i ended=0 position=0 index
             local -a words
@@ -251,19 +276,24 @@ struct BashCompletionScript {
                     [[ $word != *=* && " $valued " == *" $word "* ]] && expect=$word
                 elif [[ -z $command ]]; then
                     command=$word
+                    scope=$word
                     given=''
                     _aggregate_options "$command"
                 else
+                    if ((position == 0)) && _aggregate_is_scope "$command $word"; then
+                        scope="$command $word"
+                        _aggregate_options "$scope"
+                    fi
                     position+=1
                 fi
             done
             value=$cur
             if [[ -n $expect ]]; then
-                _aggregate_value "$command" "$expect"
+                _aggregate_value "$scope" "$expect"
             elif ((ended == 0)) && [[ $cur == --*=* ]]; then
                 lead=${cur%%=*}=
                 value=${cur#*=}
-                [[ " $valued " == *" ${cur%%=*} "* ]] && _aggregate_value "$command" "${cur%%=*}"
+                [[ " $valued " == *" ${cur%%=*} "* ]] && _aggregate_value "$scope" "${cur%%=*}"
             elif ((ended == 0)) && [[ $cur == -* ]]; then
                 _aggregate_offer_options
             elif [[ -z $command ]]; then

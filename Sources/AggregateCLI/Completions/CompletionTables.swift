@@ -34,6 +34,23 @@ struct CompletionTables: Sendable {
         var options: [Option]
         /// What its words that are not options can be.
         var arguments: ArgumentCompletion
+        /// For a command whose first word is an action (`watch run`): each action with the options it takes,
+        /// offered once the action is on the line; before it, every option of the command is.
+        var actions: [Action] = []
+
+        /// The scopes whose options a shell offers: the command's own (`watch`), then each action's
+        /// (`watch run`).
+        var scopes: [(name: String, options: [Option])] {
+            [(name, options)] + actions.map { ("\(name) \($0.name)", $0.options) }
+        }
+    }
+
+    /// An action of a command, such as `run` of `watch`, with the options it takes.
+    struct Action: Sendable, Equatable {
+        /// The action's word.
+        var name: String
+        /// Its options, in the command's order, `--help` last.
+        var options: [Option]
     }
 
     /// The options `aggregate` takes before a subcommand: help and the version.
@@ -65,7 +82,13 @@ struct CompletionTables: Sendable {
             Command(
                 name: configuration.name, abstract: configuration.abstract,
                 options: configuration.options.map(Self.option) + [Self.helpOption],
-                arguments: configuration.argumentCompletion)
+                arguments: configuration.argumentCompletion,
+                actions: configuration.actionOptions.map { action in
+                    Action(
+                        name: action.action,
+                        options: configuration.options.filter { action.options.contains($0.key) }.map(Self.option)
+                            + [Self.helpOption])
+                })
         }
         commands.append(
             Command(

@@ -36,18 +36,22 @@ struct FishCompletionScript {
 
             """
         for command in tables.commands {
-            let valued = command.options.filter(\.takesValue).map(\.name)
-            guard !valued.isEmpty else { continue }
-            text += "        case \(Self.quoted(command.name))\n"
-            text += "            printf '%s\\n' \(valued.map(Self.quoted).joined(separator: " "))\n"
+            for scope in command.scopes {
+                let valued = scope.options.filter(\.takesValue).map(\.name)
+                guard !valued.isEmpty else { continue }
+                text += "        case \(Self.quoted(scope.name))\n"
+                text += "            printf '%s\\n' \(valued.map(Self.quoted).joined(separator: " "))\n"
+            }
         }
+        let scopes = tables.commands.flatMap { command in command.actions.map { "\(command.name) \($0.name)" } }
         text += #"""
                 end
             end
 
-            # Prints the subcommand on the line and the position (from 0) among its arguments of the word under
-            # the cursor; prints 'option' when that word is an option's value. Every condition below asks, so the
-            # answer for the line is kept until the line changes.
+            # Prints the subcommand on the line, the position (from 0) among its arguments of the word under the
+            # cursor ('option' when that word is an option's value), and the scope whose options apply: the
+            # subcommand, or it and its action ('watch run'). Every condition below asks, so the answer for the
+            # line is kept until the line changes.
             function __aggregate_state
                 set -l line (commandline -pc)
                 if set -q __aggregate_state_answer[2]; and test "$line" = "$__aggregate_state_line"
@@ -55,6 +59,7 @@ struct FishCompletionScript {
                     return
                 end
                 set -l command ''
+                set -l scope ''
                 set -l position 0
                 set -l expect 0
                 set -l ended 0
@@ -64,12 +69,16 @@ struct FishCompletionScript {
                     else if test $ended = 0; and test "$token" = --
                         set ended 1
                     else if test $ended = 0; and string match -q -- '-?*' $token
-                        if not string match -q -- '*=*' $token; and contains -- $token (__aggregate_valued $command)
+                        if not string match -q -- '*=*' $token; and contains -- $token (__aggregate_valued $scope)
                             set expect 1
                         end
                     else if test -z "$command"
                         set command $token
+                        set scope $token
                     else
+                        if test $position = 0; and contains -- "$command $token" @SCOPES@
+                            set scope "$command $token"
+                        end
                         set position (math $position + 1)
                     end
                 end
@@ -77,7 +86,7 @@ struct FishCompletionScript {
                     set position option
                 end
                 set -g __aggregate_state_line $line
-                set -g __aggregate_state_answer $command $position
+                set -g __aggregate_state_answer $command $position $scope
                 printf '%s\n' $__aggregate_state_answer
             end
 
@@ -86,9 +95,10 @@ struct FishCompletionScript {
                 test -z (__aggregate_state)[1]
             end
 
-            # Succeeds when the line's subcommand is $argv[1].
-            function __aggregate_using
-                test (__aggregate_state)[1] = $argv[1]
+            # Succeeds when the options of scope $argv[1] apply: a subcommand, or a subcommand and its action.
+            function __aggregate_scope
+                set -l state (__aggregate_state)
+                test "$state[3]" = "$argv[1]"
             end
 
             # Succeeds when option $argv[1] may be offered: it is not on the line yet, except as the word before
@@ -137,6 +147,16 @@ struct FishCompletionScript {
                 end
             end
 
+            # Offers the words $argv for a comma-separated list: those not in it yet, after the ones typed.
+            function __aggregate_word_list
+                set -l typed (string replace -r -- '[^,]*$' '' (__aggregate_value))
+                for word in $argv
+                    if not contains -- $word (string split -n , -- $typed)
+                        echo $typed$word
+                    end
+                end
+            end
+
             # Offers ID= for --endpoint, then the endpoint words that provider takes, or files for a path.
             function __aggregate_endpoint
                 set -l value (__aggregate_value)
@@ -161,6 +181,8 @@ struct FishCompletionScript {
             .replacingOccurrences(of: "@LIVE_IDS@", with: tables.liveProviderIDs.joined(separator: " "))
             .replacingOccurrences(of: "@LIVE@", with: ValueCompletion.liveEndpoint)
             .replacingOccurrences(of: "@IDS@", with: ids)
+            .replacingOccurrences(
+                of: "@SCOPES@", with: scopes.isEmpty ? "''" : scopes.map(Self.quoted).joined(separator: " "))
         for option in tables.rootOptions {
             text +=
                 "complete -c aggregate -n __aggregate_no_command\(Self.names(option)) -d \(Self.quoted(option.help))\n"
@@ -172,13 +194,15 @@ struct FishCompletionScript {
         }
         for command in tables.commands {
             text += "\n"
-            let using = "__aggregate_using \(command.name)"
-            for option in command.options {
-                var condition = using
-                if !option.repeatable { condition += "; and __aggregate_unused \(option.name)" }
-                var line = "complete -c aggregate -n \(Self.quoted(condition))\(Self.names(option))"
-                if let values = option.values { line += " " + arguments(values) }
-                text += line + " -d \(Self.quoted(option.help))\n"
+            for scope in command.scopes {
+                let using = "__aggregate_scope \(Self.quoted(scope.name))"
+                for option in scope.options {
+                    var condition = using
+                    if !option.repeatable { condition += "; and __aggregate_unused \(option.name)" }
+                    var line = "complete -c aggregate -n \(Self.quoted(condition))\(Self.names(option))"
+                    if let values = option.values { line += " " + arguments(values) }
+                    text += line + " -d \(Self.quoted(option.help))\n"
+                }
             }
             for (position, values) in command.arguments.leading.enumerated() {
                 text += argumentLine(command.name, condition: "\(position)", values)
@@ -215,6 +239,8 @@ struct FishCompletionScript {
         case .files: "-F"
         case .providerIDs: "-a \(Self.quoted(tables.providerIDs.joined(separator: " ")))"
         case .providerIDList: "-a '(__aggregate_provider_list)'"
+        case .wordList(let words):
+            "-a \(Self.quoted("(__aggregate_word_list \(words.filter(CompletionTables.isPlainWord).joined(separator: " ")))"))"
         case .providerEndpoints: "-a '(__aggregate_endpoint)'"
         }
     }

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// What a shell can offer for one value on the command line: an option's value or a word after a command.
 enum ValueCompletion: Sendable, Equatable {
     /// Free text, such as an airport code or an airline: nothing to offer, and no file names either.
@@ -10,6 +12,8 @@ enum ValueCompletion: Sendable, Equatable {
     case providerIDs
     /// A comma-separated list of installed providers' ids, or `all`: `--providers kiwi,aviasales`.
     case providerIDList
+    /// A comma-separated list of these words, each once: `--mode train,bus`.
+    case wordList([String])
     /// An installed provider's id and its endpoint, `ID=URL`: `--endpoint kiwi=live`.
     case providerEndpoints
 
@@ -19,13 +23,14 @@ enum ValueCompletion: Sendable, Equatable {
     static let liveEndpoint = "live"
 
     /// What an option's value can be: its choices when it has some; provider ids for the options that take
-    /// them; files for a `FILE` value; free text otherwise.
+    /// them; a list of modes for `--mode`; files for a `FILE` value; free text otherwise.
     /// - Parameter option: the option, which takes a value.
     /// - Returns: what to offer for its value.
     static func value(of option: OptionSpec) -> ValueCompletion {
         if let choices = option.choices { return .words(choices) }
         switch option.key {
         case .providers: return .providerIDList
+        case .mode: return .wordList(TravelMode.allCases.map(\.rawValue))
         case .endpoint: return .providerEndpoints
         default: return option.valueName == "FILE" ? .files : .text
         }

@@ -37,6 +37,18 @@ struct ZshCompletionScript {
                 _wanted providers expl 'provider' compadd -q -S , -- $ids
             }
 
+            # Offers the words given for a comma-separated list: those not in it yet. The options _arguments
+            # passes before them (-J -default-) are not words.
+            _aggregate_word_list() {
+                local expl
+                local -a words=(${@:#-*}) typed
+                if compset -P '*,'; then
+                    typed=(${(s:,:)${IPREFIX#*=}})
+                    words=(${words:|typed})
+                fi
+                _wanted values expl 'value' compadd -q -S , -- $words
+            }
+
             # Offers ID= for --endpoint, then the endpoint words that provider takes, or files for a path.
             _aggregate_endpoint() {
                 local expl id=${PREFIX%%=*}
@@ -82,7 +94,10 @@ struct ZshCompletionScript {
                     case $words[1] in
 
             """
-        for command in tables.commands {
+        for command in tables.commands where !command.actions.isEmpty {
+            text += actionBranch(command)
+        }
+        for command in tables.commands where command.actions.isEmpty {
             var specs = command.options.map { spec($0, excludesAll: $0.name == OptionKey.help.name) }
             for (position, values) in command.arguments.leading.enumerated() {
                 specs.append(Self.quoted("\(position + 1):\(Self.message(values)):\(action(values))"))
@@ -112,6 +127,32 @@ struct ZshCompletionScript {
         return text
     }
 
+    /// The branch of a command whose first word is an action (`watch run`): the command's options and its
+    /// actions until one is given, then the options of that action alone and its words.
+    private func actionBranch(_ command: CompletionTables.Command) -> String {
+        let help = { (option: CompletionTables.Option) in
+            self.spec(option, excludesAll: option.name == OptionKey.help.name)
+        }
+        var text = "            \(command.name))\n                _arguments -C -S \\\n"
+        for option in command.options { text += "                    \(help(option)) \\\n" }
+        text +=
+            "                    \(Self.quoted("1:action:(\(command.actions.map(\.name).joined(separator: " ")))")) \\\n"
+        text += "                    '*:: :->action' && ret=0\n"
+        text += "                if [[ $state == action ]]; then\n"
+        text += "                    curcontext=${curcontext%:*}-$words[1]:\n"
+        text += "                    case $words[1] in\n"
+        let rest = command.arguments.rest
+        for action in command.actions {
+            var specs = action.options.map(help)
+            if let rest { specs.append(Self.quoted("*:\(Self.message(rest)):\(self.action(rest))")) }
+            text += "                    \(action.name))\n                        _arguments -S \\\n"
+            for spec in specs { text += "                            \(spec) \\\n" }
+            text += "                            && ret=0\n                        ;;\n"
+        }
+        text += "                    esac\n                fi\n                ;;\n"
+        return text
+    }
+
     /// One option for `_arguments`: `'--format=[Output format]:table|json|csv:(table json csv)'`; with its
     /// short form, `'(- *)'{-h,--help}'[Show help information]'`.
     /// - Parameters:
@@ -136,6 +177,8 @@ struct ZshCompletionScript {
         case .files: "_files"
         case .providerIDs: "(\(tables.providerIDs.joined(separator: " ")))"
         case .providerIDList: "_aggregate_provider_list"
+        case .wordList(let words):
+            "_aggregate_word_list \(words.filter(CompletionTables.isPlainWord).joined(separator: " "))"
         case .providerEndpoints: "_aggregate_endpoint"
         }
     }
@@ -147,6 +190,7 @@ struct ZshCompletionScript {
         case .words: "value"
         case .files: "file"
         case .providerIDs, .providerIDList: "provider"
+        case .wordList: "value"
         case .providerEndpoints: "endpoint"
         }
     }

@@ -137,3 +137,40 @@ struct CompareDocument: OutputDocument {
         return result
     }
 }
+
+// MARK: - Schema
+
+extension CompareDocument {
+    /// The JSON Schema of the document: the members ``write(to:)`` writes.
+    static var shape: DocumentSchema {
+        let money = DocumentSchema.nullable(DocumentSchema.money)
+        let row = ProviderOutcomeObject.shape(
+            outcomeLayout,
+            documentMembers: [
+                .member("matched", .integer), .member("cheapest", money), .member("median", money),
+                .member("unconverted", .integer), .member("shared", .integer),
+            ])
+        let seller = DocumentSchema.object([
+            .member("provider", .string), .member("price", money), .member("converted", money),
+            .member("cheapest", .boolean), .member("deep_link", DocumentSchema.text),
+        ])
+        let trip = DocumentSchema.object([
+            .member("id", .string), .member("trip", .object(SearchDocument.productMembers)),
+            .member("sources", .array(seller)), .member("cheapest", DocumentSchema.text),
+            .member("dearest", DocumentSchema.text), .member("saving", money),
+            .member("saving_percent", .nullable(.number)),
+        ])
+        let pair = DocumentSchema.object([
+            .member("first", .string), .member("second", .string), .member("shared", .integer),
+            .member("compared", .integer), .member("first_cheaper", .integer), .member("second_cheaper", .integer),
+            .member("ties", .integer), .member("median_difference", money),
+        ])
+        return .document(
+            schema,
+            SearchDocument.headMembers + [
+                .member("order", .string), .member("providers", .array(row)), .member("matched", .integer),
+                .member("shared_total", .integer), .member("shared", .array(trip), "Trips two or more providers sell"),
+                .member("pairs", .array(pair)), .member("notes", DocumentSchema.strings),
+            ])
+    }
+}

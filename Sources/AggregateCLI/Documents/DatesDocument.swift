@@ -91,3 +91,31 @@ struct DatesDocument: OutputDocument {
         }
     }
 }
+
+// MARK: - Schema
+
+extension DatesDocument {
+    /// The JSON Schema of the document: the members ``write(to:)`` writes.
+    static var shape: DocumentSchema {
+        let text = DocumentSchema.text
+        let day = DocumentSchema.object([
+            .member("date", .string), .conditional("return", .string),
+            .member("price", .nullable(DocumentSchema.money)), .member("converted", .nullable(.boolean)),
+            .member("offer_id", text), .member("provider", text), .member("flights", text),
+            .member("departure", text), .member("offers", .integer), .member("cheapest", .boolean),
+        ])
+        return .document(
+            schema,
+            SearchDocument.headMembers + [
+                .member("providers", .array(ProviderOutcomeObject.shape(SearchDocument.outcomeLayout))),
+                .member("matched", .integer), .member("days", .array(day), "The cheapest trip of each day"),
+                .member(
+                    "grid",
+                    .nullable(
+                        .object([.member("return_dates", DocumentSchema.strings), .member("cells", .array(day))])),
+                    "For a range of return days: the cheapest trip of each pair of days"),
+                .member("undated", .integer), .member("hints", .array(SearchDocument.hintShape)),
+                .member("notes", DocumentSchema.strings),
+            ])
+    }
+}

@@ -115,3 +115,39 @@ struct HistoryDocument: OutputDocument {
         }
     }
 }
+
+// MARK: - Schema
+
+extension HistoryDocument {
+    /// The JSON Schema of the document: the members ``write(to:)`` writes.
+    static var shape: DocumentSchema {
+        let text = DocumentSchema.text
+        let money = DocumentSchema.nullable(DocumentSchema.money)
+        let provider = DocumentSchema.object([
+            .member("id", .string), .member("status", .string), .member("error", text), .member("sample", .boolean),
+            .member("sample_kind", text),
+        ])
+        let run = DocumentSchema.object([
+            .member("run", .string), .member("at", .dateTime), .member("low", money),
+            .member("providers", .array(provider)),
+        ])
+        let price = DocumentSchema.object([
+            .member("at", .dateTime), .member("run", .string), .member("price", money, "As the seller sent it"),
+            .member("converted", money), .member("cheapest", .boolean), .member("link", text),
+            .member("tags", DocumentSchema.strings),
+        ])
+        let trip = DocumentSchema.object([
+            .member("id", .string), .member("route", text), .member("departure", text), .member("flights", text),
+            .member(
+                "sellers", .array(.object([.member("provider", .string), .member("prices", .array(price))]))),
+        ])
+        return .document(
+            schema,
+            [
+                .member("watch", .string), .member("currency", text), .member("runs", .array(run)),
+                .member("trips", .array(trip)),
+                .member(
+                    "skipped", .object([.member("corrupt_lines", .integer), .member("unfinished_records", .integer)])),
+            ])
+    }
+}

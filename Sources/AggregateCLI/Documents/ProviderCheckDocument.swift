@@ -39,3 +39,13 @@ struct ProviderCheckDocument: OutputDocument {
         }
     }
 }
+
+// MARK: - Schema
+
+extension ProviderCheckDocument {
+    /// The JSON Schema of the document: the members ``write(to:)`` writes.
+    static var shape: DocumentSchema {
+        let entry = ProviderOutcomeObject.shape(outcomeLayout, documentMembers: [.member("endpoint", .string)])
+        return .document(schema, [.member("providers", .array(entry))])
+    }
+}

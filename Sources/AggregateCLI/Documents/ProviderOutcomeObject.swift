@@ -47,6 +47,40 @@ enum ProviderOutcomeObject {
     /// The members every document's outcome ends with, after its own layout.
     static let everyDocument: [Member] = [.sample, .sampleKind]
 
+    /// The JSON Schema of an outcome written with `layout`, from the same members ``write(_:_:to:documentMembers:)``
+    /// spells.
+    /// - Parameters:
+    ///   - layout: the document's members, in its order.
+    ///   - documentMembers: the document's own members, where the layout has ``Member/documentMembers``.
+    /// - Returns: the object's schema.
+    static func shape(_ layout: [Member], documentMembers: [DocumentSchema.Member] = []) -> DocumentSchema {
+        var members: [DocumentSchema.Member] = []
+        for member in layout + everyDocument {
+            switch member {
+            case .id: members.append(.member("id", .string, "The provider's id"))
+            case .status:
+                members.append(
+                    .member(
+                        "status", .string,
+                        "ok, no_results, unsupported, not_asked, timeout, rate_limited or failed"))
+            case .offers: members.append(.member("offers", .integer, "Offers it returned, before the filters"))
+            case .records: members.append(.member("records", .integer, "Airline records it delivered"))
+            case .skipped: members.append(.member("skipped", .integer, "Records in its answer it could not read"))
+            case .repeats: members.append(.member("repeats", .integer, "Records that repeated an earlier one"))
+            case .latency: members.append(.member("latency_ms", .integer))
+            case .error: members.append(.member("error", DocumentSchema.text, "Why it failed, in one line"))
+            case .errorCode: members.append(.member("error_code", DocumentSchema.text))
+            case .notes: members.append(.member("notes", DocumentSchema.strings))
+            case .stale: members.append(.member("stale", .boolean, "Whether the answer came from the cache"))
+            case .retrievedAt: members.append(.member("retrieved_at", .nullable(.dateTime)))
+            case .sample: members.append(.member("sample", .boolean, "Whether its prices are not real"))
+            case .sampleKind: members.append(.member("sample_kind", DocumentSchema.text))
+            case .documentMembers: members += documentMembers
+            }
+        }
+        return .object(members)
+    }
+
     /// Writes an outcome as one object.
     /// - Parameters:
     ///   - outcome: how the provider did.

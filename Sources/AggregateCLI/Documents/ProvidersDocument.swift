@@ -85,3 +85,22 @@ struct ProvidersDocument: OutputDocument {
         }
     }
 }
+
+// MARK: - Schema
+
+extension ProvidersDocument {
+    /// The JSON Schema of the document: the members ``write(to:)`` writes.
+    static var shape: DocumentSchema {
+        let text = DocumentSchema.text
+        let entry = DocumentSchema.object([
+            .member("id", .string), .member("name", .string), .member("summary", .string),
+            .member("offers", DocumentSchema.strings), .member("modes", DocumentSchema.strings),
+            .member("currency", text), .member("capabilities", DocumentSchema.strings), .member("endpoint", .string),
+            .member("endpoint_source", .string), .member("live_url", text), .member("live_endpoint", .string),
+            .member("api_key", .string, "set, not set, or - for a provider that takes no key"),
+            .member("api_key_variable", text), .member("credential_variables", DocumentSchema.strings),
+            .member("found_in", .string),
+        ])
+        return .document(schema, [.member("providers", .array(entry))])
+    }
+}

@@ -330,3 +330,122 @@ struct SearchDocument: OutputDocument {
         }
     }
 }
+
+// MARK: - Schema
+
+extension SearchDocument {
+    /// The JSON Schema of the document: the members ``write(to:)`` writes.
+    static var shape: DocumentSchema {
+        .document(
+            schema,
+            headMembers + [
+                .member("providers", .array(ProviderOutcomeObject.shape(outcomeLayout)), "Each provider's outcome"),
+                .member("matched", .integer, "Offers that passed the filters, before the limit"),
+                .member("offers", .array(offerShape)),
+                .member("hints", .array(hintShape), "For an empty result: what to drop or add to find offers"),
+                .member("notes", DocumentSchema.strings),
+            ])
+    }
+
+    /// The members ``writeHead(schema:query:rates:to:)`` writes after `schema`.
+    static var headMembers: [DocumentSchema.Member] {
+        [
+            .member("currency", .string, "The currency prices are converted into"),
+            .member("rates_date", .string, "The date of the exchange rates, YYYY-MM-DD"),
+            .member("query", queryShape, "The question asked"),
+        ]
+    }
+
+    /// The members ``write(_:to:)-(SearchQuery,_)`` writes.
+    static var queryShape: DocumentSchema {
+        let clock = DocumentSchema.text
+        let minutes = DocumentSchema.nullable(.integer)
+        return .object([
+            .member("kind", .string), .member("from", DocumentSchema.text), .member("to", DocumentSchema.text),
+            .member("date", DocumentSchema.text), .member("return", DocumentSchema.text),
+            .member("round_trip", .boolean), .member("sort", .string), .member("limit", .nullable(.integer)),
+            .member("max_price", .nullable(.number)), .member("max_stops", .nullable(.integer)),
+            .member("airline", DocumentSchema.text), .member("color", DocumentSchema.text),
+            .member("currency", .string), .member("origins", DocumentSchema.strings),
+            .member("destinations", DocumentSchema.strings),
+            .member(
+                "passengers",
+                .object([.member("adults", .integer), .member("children", .integer), .member("infants", .integer)])),
+            .member("cabin", DocumentSchema.text), .member("airlines", DocumentSchema.strings),
+            .member("excluded_airlines", DocumentSchema.strings), .member("depart_after", clock),
+            .member("depart_before", clock), .member("arrive_after", clock), .member("arrive_before", clock),
+            .member("max_duration_minutes", minutes), .member("min_layover_minutes", minutes),
+            .member("max_layover_minutes", minutes), .member("bags", .integer), .member("no_self_transfer", .boolean),
+            .member("no_hidden_city", .boolean), .member("no_throw_away", .boolean),
+            .conditional("modes", DocumentSchema.strings, "The modes asked, when not flights alone"),
+        ])
+    }
+
+    /// The members of an offer, as ``write(_:to:)-(Offer,_)`` writes them.
+    static var offerShape: DocumentSchema {
+        .object(
+            [.member("id", .string)] + productMembers + [
+                .member("price", .nullable(DocumentSchema.money), "The headline price, in the currency"),
+                .member("price_basis", .string), .member("price_without_bags", .nullable(DocumentSchema.money)),
+                .member("converted", .nullable(.boolean), "Whether the price was converted"),
+                .member("sources", .array(sourceShape), "Every seller, with its price and link"),
+                .member("seats_left", .nullable(.integer)), .member("image", DocumentSchema.text),
+                .member("tags", DocumentSchema.strings),
+            ])
+    }
+
+    /// The members ``writeProductMembers(of:to:)`` writes: a trip's or a car's.
+    static var productMembers: [DocumentSchema.Member] {
+        let text = DocumentSchema.text
+        return [
+            .member("kind", .string), .conditional("origin", text), .conditional("destination", text),
+            .conditional("departure", text, "Local time at the origin"),
+            .conditional("arrival", text, "Local time at the destination"),
+            .conditional("departure_utc", .nullable(.dateTime)), .conditional("arrival_utc", .nullable(.dateTime)),
+            .conditional("duration_minutes", .nullable(.integer)), .conditional("stops", .nullable(.integer)),
+            .conditional("carriers", DocumentSchema.strings), .conditional("legs", .array(legShape)),
+            .conditional("brand", text), .conditional("model", text), .conditional("plate_number", text),
+            .conditional("color", text),
+        ]
+    }
+
+    /// The members ``write(_:trip:to:)-(Leg,_,_)`` writes.
+    static var legShape: DocumentSchema {
+        .object([.member("duration_minutes", .nullable(.integer)), .member("segments", .array(segmentShape))])
+    }
+
+    /// The members ``write(_:trip:to:)-(Segment,_,_)`` writes; a trip's segments add the last four.
+    static var segmentShape: DocumentSchema {
+        let text = DocumentSchema.text
+        return .object([
+            .member("carrier", text), .member("carrier_name", text), .member("carrier_country", text),
+            .member("carrier_logo", text), .member("carrier_active", .nullable(.boolean)),
+            .member("flight_number", text), .member("origin", text), .member("origin_city", text),
+            .member("destination", text), .member("destination_city", text), .member("departure", text),
+            .member("departure_utc", .nullable(.dateTime)), .member("arrival", text),
+            .member("arrival_utc", .nullable(.dateTime)), .conditional("mode", .string),
+            .conditional("service_number", text), .conditional("origin_name", text),
+            .conditional("destination_name", text),
+        ])
+    }
+
+    /// The members ``write(_:to:)-(OfferSource,_)`` writes.
+    static var sourceShape: DocumentSchema {
+        let money = DocumentSchema.nullable(DocumentSchema.money)
+        return .object([
+            .member("provider", .string), .member("reference", DocumentSchema.text),
+            .member("price", money, "As the seller sent it"), .member("converted_price", money),
+            .member("converted_price_without_bags", money), .member("bag_fees", money),
+            .member("deep_link", DocumentSchema.text), .member("retrieved_at", .nullable(.dateTime)),
+            .member("seats_left", .nullable(.integer)),
+        ])
+    }
+
+    /// The members ``write(_:to:)-(FilterHint,_)`` writes.
+    static var hintShape: DocumentSchema {
+        .object([
+            .member("drop", DocumentSchema.strings), .member("add", DocumentSchema.strings),
+            .member("offers", .integer),
+        ])
+    }
+}

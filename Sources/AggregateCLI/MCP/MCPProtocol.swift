@@ -1,10 +1,11 @@
+import AggregatorCore
 import Foundation
 
 /// The MCP revisions this server speaks and how it introduces itself.
 enum MCPProtocol {
-    /// The revisions it supports, oldest first; the last is the one offered to a client asking for any
-    /// other.
-    static let versions = ["2025-06-18", "2025-11-25"]
+    /// The revisions it supports, oldest first (``MCPRevision/supported``, the one list the client of MCP
+    /// providers reads too); the last is the one offered to a client asking for any other.
+    static let versions = MCPRevision.supported
 
     /// The revision to use with a client that asked for `requested`: the same when supported, else the
     /// latest supported, which the client may accept or disconnect from, as MCP's negotiation says.

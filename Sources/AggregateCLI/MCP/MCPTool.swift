@@ -25,7 +25,8 @@ struct MCPTool: Sendable {
     var kind: OfferCategory?
     /// The property for the words after the command, if it takes any.
     var positional: MCPToolProperty?
-    /// The `schema` of the command's JSON output, when it is known here.
+    /// The `schema` of the command's JSON output, whose JSON Schema (``DocumentSchema/named(_:)``) is the tool's
+    /// `outputSchema`.
     var outputSchema: String?
     /// Whether it reaches outside services (MCP's `openWorldHint`).
     var opensWorld = true
@@ -86,9 +87,10 @@ struct MCPTool: Sendable {
                 name: "cheapest_dates", title: "Cheapest dates",
                 description: """
                     Search every day of a range of dates and say which day is cheapest: one entry per day \
-                    with the cheapest trip's price, provider and offer.
+                    with the cheapest trip's price, provider and offer. The result is the aggregate.dates.v1 \
+                    JSON document.
                     """,
-                command: "dates", kind: .flights, summary: .dates),
+                command: "dates", kind: .flights, outputSchema: DatesDocument.schema, summary: .dates),
             // Listing stays on this machine; checking sends a live request to each provider. Two tools, so that
             // each one's hint and output schema are true whatever its arguments.
             MCPTool(
@@ -101,7 +103,7 @@ struct MCPTool: Sendable {
                 command: "providers", hiddenOptions: [.check, .timeout],
                 positional: MCPToolProperty(
                     positional: "providers", type: ids, description: "Provider ids to list (default: every one)"),
-                outputSchema: "aggregate.providers.v1", opensWorld: false, summary: .providers),
+                outputSchema: ProvidersDocument.schema, opensWorld: false, summary: .providers),
             MCPTool(
                 name: "check_providers", title: "Check providers",
                 description: """
@@ -112,7 +114,7 @@ struct MCPTool: Sendable {
                 command: "providers", fixedOptions: [(.check, nil)], hiddenOptions: [.check],
                 positional: MCPToolProperty(
                     positional: "providers", type: ids, description: "Provider ids to check (default: every live one)"),
-                outputSchema: "aggregate.providers.check.v1", summary: .providers),
+                outputSchema: ProviderCheckDocument.schema, summary: .providers),
             MCPTool(
                 name: "price_history", title: "Price history",
                 description: """

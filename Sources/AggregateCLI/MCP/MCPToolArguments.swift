@@ -6,7 +6,7 @@ import ProviderKit
 /// line's words.
 ///
 /// Each property is its option; a list repeats the option, or joins its values with commas where the option
-/// takes one list (`--providers`); a flag is given when `true` and left out when `false`; `null` is the same
+/// takes one comma-separated list (`--providers`, `--from`), which also takes that list as one string; a flag is given when `true` and left out when `false`; `null` is the same
 /// as leaving a property out. Types are checked only as far as JSON goes — a number or a string where a
 /// value is expected, `true` or `false` for a flag, an array or a single value for a list — and the values
 /// themselves are left to the command, whose messages say what is wrong with them.
@@ -17,8 +17,8 @@ enum MCPToolArguments {
     ///   - properties: the tool's properties.
     ///   - command: the tool's command, for messages.
     /// - Returns: the options, in the order the arguments were given.
-    /// - Throws: ``UsageError`` for an unknown property, a value of the wrong JSON type, or an option given
-    ///   twice.
+    /// - Throws: ``UsageError`` for an unknown property, a value of the wrong JSON type, a required property
+    ///   missing, or an option given twice.
     static func options(
         _ arguments: [(name: String, value: MCPValue)], properties: [MCPToolProperty], command: String
     ) throws(UsageError) -> ParsedOptions {
@@ -36,7 +36,8 @@ enum MCPToolArguments {
             if case .null = value { continue }
             switch property.target {
             case .positional:
-                positional += try values(value, of: property)
+                let words = try values(value, of: property)
+                positional += property.joinsList && !value.isArray ? words.flatMap(Self.split) : words
             case .option(let spec):
                 if property.type == .boolean && !property.isList {
                     guard case .bool(let on) = value else { throw mistyped(property, value) }
@@ -51,7 +52,25 @@ enum MCPToolArguments {
                 }
             }
         }
+        for property in properties where property.isRequired {
+            let given = arguments.contains { argument in
+                guard argument.name == property.name else { return false }
+                if case .null = argument.value { return false }
+                return true
+            }
+            if !given {
+                throw UsageError(
+                    "missing argument '\(property.name)'",
+                    hint: "give '\(property.name)': " + property.description.prefix(1).lowercased()
+                        + property.description.dropFirst(), command: nil)
+            }
+        }
         return try ParsedOptions(given: given, positional: positional, command: command)
+    }
+
+    /// The elements of a comma-separated string, trimmed, the empty ones left out.
+    private static func split(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// The text of each value: one for a single value, each element's for a list.

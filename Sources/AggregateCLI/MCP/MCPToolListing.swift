@@ -6,9 +6,10 @@ import ProviderKit
 /// annotations.
 ///
 /// Input schemas are JSON Schema objects that read the same under draft-07 and 2020-12 (MCP's default
-/// from 2025-11-25): `type`, `properties`, `description`, `enum`, `items`, `format` and
-/// `additionalProperties` only. No property is required: the command decides what a search needs, and
-/// its message says what to add.
+/// from 2025-11-25): `type`, `properties`, `required`, `description`, `enum`, `items`, `anyOf` (a list
+/// takes an array or one value), `format`, `pattern` and `additionalProperties` only. Only what every call
+/// needs is required (`price_history`'s `watch`): otherwise the command decides what a search needs, and
+/// its message says what to add. Output schemas are the documents' own (``DocumentSchema``).
 enum MCPToolListing {
     /// Writes the result object.
     /// - Parameters:
@@ -42,27 +43,17 @@ enum MCPToolListing {
                         write(property, to: &members)
                     }
                 }
+                let required = properties.filter(\.isRequired).map(\.name)
+                if !required.isEmpty {
+                    schema.key("required")
+                    schema.array { list in for name in required { list.string(name) } }
+                }
                 schema.key("additionalProperties")
                 schema.bool(false)
             }
-            if let name = tool.outputSchema {
+            if let name = tool.outputSchema, let shape = DocumentSchema.named(name) {
                 json.key("outputSchema")
-                json.object { schema in
-                    schema.key("type")
-                    schema.string("object")
-                    schema.key("properties")
-                    schema.object { members in
-                        members.key("schema")
-                        members.object { field in
-                            field.key("type")
-                            field.string("string")
-                            field.key("const")
-                            field.string(name)
-                        }
-                    }
-                    schema.key("required")
-                    schema.array { $0.string("schema") }
-                }
+                shape.write(to: &json, title: name)
             }
             json.key("annotations")
             json.object { hints in
@@ -79,10 +70,23 @@ enum MCPToolListing {
     private static func write(_ property: MCPToolProperty, to writer: inout JSONWriter) {
         writer.object { json in
             if property.isList {
-                json.key("type")
-                json.string("array")
-                json.key("items")
-                json.object { writeType(property.type, to: &$0) }
+                json.key("anyOf")
+                json.array { list in
+                    list.object { many in
+                        many.key("type")
+                        many.string("array")
+                        many.key("items")
+                        many.object { writeType(property.type, to: &$0) }
+                    }
+                    list.object { one in
+                        if property.joinsList {
+                            one.key("type")
+                            one.string("string")
+                        } else {
+                            writeType(property.type, to: &one)
+                        }
+                    }
+                }
             } else {
                 writeType(property.type, to: &json)
             }

@@ -39,15 +39,23 @@ struct MCPToolProperty: Sendable {
     var type: ValueType
     /// Whether it takes a list of values (a repeatable option, `--providers`, the positional ids).
     var isList = false
-    /// Whether a list is written as one comma-separated value, as `--providers` takes it.
+    /// Whether a list is written as one comma-separated value, as `--providers` takes it; a string given for it
+    /// is taken as the command line takes it, commas and all.
     var joinsList = false
     /// One line on what it does.
     var description: String
 
-    /// The property for an option: flags are booleans, repeatable options lists, `--mode` a list of modes,
-    /// `--providers` a list of installed ids; an option of a few fixed words (its `choices`) is a choice among
-    /// them; a value placeholder `N` is an integer, `AMOUNT` and `SECONDS` numbers, `YYYY-MM-DD` a date, anything
-    /// else a string.
+    /// Whether a call must give it (listed in the input schema's `required`).
+    var isRequired = false
+
+    /// The options that take several values as one comma-separated value on the command line: each is a list
+    /// property that takes an array or, as the command line does, one string of values separated by commas.
+    static let commaSeparated: Set<OptionKey> = [.providers, .from, .to, .mode, .airline, .excludeAirline]
+
+    /// The property for an option: flags are booleans, repeatable options and ``commaSeparated`` ones lists,
+    /// `--mode` a list of modes, `--providers` a list of installed ids; an option of a few fixed words (its
+    /// `choices`) is a choice among them; a value placeholder `N` is an integer, `AMOUNT` and `SECONDS` numbers,
+    /// `YYYY-MM-DD` a date, anything else a string.
     /// - Parameters:
     ///   - spec: the option, from the command's table.
     ///   - providerIDs: the installed providers' ids.
@@ -55,36 +63,52 @@ struct MCPToolProperty: Sendable {
     init(_ spec: OptionSpec, providerIDs: [String], names: [String: String]) {
         name = Self.name(of: spec.key)
         target = .option(spec)
-        description = MCPWording.replacingOptions(in: spec.help, names: names)
-        isList = spec.repeatable
-        guard let valueName = spec.valueName else {
+        isList = spec.repeatable || Self.commaSeparated.contains(spec.key)
+        joinsList = Self.commaSeparated.contains(spec.key)
+        var help = spec.help
+        if let valueName = spec.valueName {
+            if spec.key == .providers {
+                type = .choice(providerIDs)
+                help =
+                    "Provider ids to ask (default: every installed provider that sells something; naming an airline "
+                    + "directory adds it to enrich the flights)"
+            } else if spec.key == .mode {
+                type = .choice(TravelMode.allCases.map(\.rawValue))
+            } else if let choices = spec.choices {
+                // The words the option takes come from the list its value reader checks, as help and completions
+                // do.
+                type = .choice(choices)
+            } else {
+                type = Self.valueType(valueName)
+            }
+        } else {
             type = .boolean
-            return
         }
-        if spec.key == .providers {
-            type = .choice(providerIDs)
-            isList = true
-            joinsList = true
-            description =
-                "Provider ids to ask (default: every installed provider that sells something; naming an airline "
-                + "directory adds it to enrich the flights)"
-            return
-        }
-        if spec.key == .mode {
-            type = .choice(TravelMode.allCases.map(\.rawValue))
-            isList = true
-            joinsList = true
-            return
-        }
-        // The words the option takes come from the list its value reader checks, as help and completions do.
-        if let choices = spec.choices {
-            type = .choice(choices)
-            return
-        }
-        type = Self.valueType(valueName)
+        description = Self.listed(MCPWording.replacingOptions(in: help, names: names), isList: isList, joins: joinsList)
     }
 
-    /// A property for the words after a command.
+    /// A list's description, saying the same way for every list how several values are given: the command
+    /// line's own words for it (`several, comma-separated`) are left out, and one sentence says it.
+    /// - Parameters:
+    ///   - help: the option's help, in the tool's terms.
+    ///   - isList: whether the property takes several values.
+    ///   - joins: whether one comma-separated string is taken too.
+    /// - Returns: the description.
+    static func listed(_ help: String, isList: Bool, joins: Bool) -> String {
+        guard isList else { return help }
+        var text = help
+        for phrase in ["; several, comma-separated, for any", "; several, comma-separated", ", comma-separated"] {
+            text = text.replacingOccurrences(of: phrase, with: "")
+        }
+        text = text.replacingOccurrences(of: " (repeatable)", with: "")
+        let several =
+            joins
+            ? "Several: an array of strings, or one string with them comma-separated"
+            : "Several: an array, or one value"
+        return text + (text.hasSuffix(".") ? " " : ". ") + several + "."
+    }
+
+    /// A property for the words after a command: a list, given as an array or as one comma-separated string.
     /// - Parameters:
     ///   - name: the property's name.
     ///   - type: the type of each word.
@@ -94,7 +118,8 @@ struct MCPToolProperty: Sendable {
         target = .positional
         self.type = type
         isList = true
-        self.description = description
+        joinsList = true
+        self.description = Self.listed(description, isList: true, joins: true)
     }
 
     /// `max_price` for `--max-price`: the option's name without its dashes, words joined by underscores,

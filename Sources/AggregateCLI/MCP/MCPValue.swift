@@ -63,6 +63,12 @@ enum MCPValue: Sendable, Equatable {
         return members.first { $0.name == name }?.value
     }
 
+    /// Whether it is an array.
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     /// The kind of value with its article, as messages name it: `a string`, `an array`.
     var kindDescription: String {
         switch self {

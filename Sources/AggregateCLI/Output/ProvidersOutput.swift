@@ -42,6 +42,13 @@ enum ProvidersOutput: CommandOutput {
         }
     }
 
+    /// How the list narrows to fit a terminal, most expendable first: what a provider is and how it is set up
+    /// stay (ID, OFFERS, ENDPOINT, CREDENTIALS and what `--live` would ask); `--wide` and JSON show the rest.
+    static let listNarrowing: [TextTable.Narrowing] = [
+        .leaveOut("NAME"), .leaveOut("CAN HONOUR"), .leaveOut("SET BY"), .leaveOut("CURRENCY"),
+        .shorten("FOUND IN", to: 24), .shorten("WITH --LIVE", to: 25), .shorten("OFFERS", to: 12),
+    ]
+
     func write(_ format: OutputFormat, to console: Console, width: Int?) {
         if format == .json {
             console.writeOut(document.printed())
@@ -65,7 +72,7 @@ enum ProvidersOutput: CommandOutput {
                     entry.endpoint, entry.endpointSource, entry.apiKey, entry.liveEndpoint, row.foundIn,
                 ])
             }
-            console.writeOut(table.render(bold: console.colors) + "\n")
+            console.writeOut(table.render(bold: console.colors, fitting: width, narrowing: Self.listNarrowing) + "\n")
         case .check(let results):
             var table = TextTable(columns: [
                 .init(title: "ID"), .init(title: "ENDPOINT"), .init(title: "STATUS"),

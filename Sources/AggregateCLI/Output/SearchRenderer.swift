@@ -41,7 +41,7 @@ struct SearchRenderer: OutputRenderer {
         if result.query.kind == .cars {
             var table = TextTable(columns: [
                 .init(title: "PRICE \(currency)/DAY", alignRight: true), .init(title: "CAR"), .init(title: "COLOR"),
-                .init(title: "PLATE"), .init(title: "SRC", alignRight: true), .list("SOLD BY"),
+                .init(title: "PLATE"), .init(title: "SRC", alignRight: true), .wholeItems("SOLD BY"),
                 .list("TAGS"),
             ])
             for offer in result.offers {
@@ -58,7 +58,7 @@ struct SearchRenderer: OutputRenderer {
             .init(title: "PRICE \(currency)", alignRight: true), .init(title: "ROUTE"), .init(title: "DEPARTS"),
             .init(title: "ARRIVES"), .init(title: "DURATION", alignRight: true),
             .init(title: mixed ? "SERVICES" : "FLIGHTS"),
-            .init(title: "STOPS", alignRight: true), .init(title: "SRC", alignRight: true), .list("SOLD BY"),
+            .init(title: "STOPS", alignRight: true), .init(title: "SRC", alignRight: true), .wholeItems("SOLD BY"),
             .list("TAGS"),
         ])
         for offer in result.offers {
@@ -125,7 +125,8 @@ struct SearchRenderer: OutputRenderer {
     /// mode), never a live price. `deep_link` is the cheapest seller's that has a
     /// link, and `deep_link_source` names that seller, who need not be the cheapest. A result holding a trip by
     /// train, bus or ferry adds `modes`, `services`, `origin_name` and `destination_name` after them; one of
-    /// flights alone has the columns it always had.
+    /// flights alone has the columns it always had. A result holding cars adds what each car is, as the seller
+    /// gives it: `brand`, `model`, `color` and `plate_number`.
     func csv() -> String {
         var text = ""
         writeCSV { text += $0 }
@@ -141,6 +142,8 @@ struct SearchRenderer: OutputRenderer {
             "return_departure", "return_arrival", "deep_link_source", "sample",
         ]
         if mixed { header += ["modes", "services", "origin_name", "destination_name"] }
+        let cars = result.offers.contains { $0.product.car != nil }
+        if cars { header += ["brand", "model", "color", "plate_number"] }
         var piece = CSV.line(header) + "\n"
         for offer in result.offers {
             if piece.utf8.count >= JSONWriter.printedPiece {
@@ -168,6 +171,10 @@ struct SearchRenderer: OutputRenderer {
                 let origin: String = offer.origin?.name ?? ""
                 let destination: String = offer.destination?.name ?? ""
                 row += [modes.map(\.rawValue).joined(separator: " "), offer.servicesText, origin, destination]
+            }
+            if cars {
+                let car = offer.product.car
+                row += [car?.brand ?? "", car?.model ?? "", car?.color ?? "", car?.plateNumber ?? ""]
             }
             piece += CSV.line(row) + "\n"
         }

@@ -98,6 +98,28 @@ struct TableCell: Sendable {
         self.width = width
     }
 
+    /// The fewest columns the cell takes cut after whole items of its comma-separated list: its first item,
+    /// and `, …` when more follow.
+    var leastWholeWidth: Int {
+        guard let comma = text.range(of: ", ") else { return width }
+        return DisplayWidth.of(String(text[..<comma.lowerBound])) + 3
+    }
+
+    /// The cell cut after as many whole items of its comma-separated list as fit in `width` columns, ending
+    /// in `, …`, or itself when it fits; never shorter than its first item (``leastWholeWidth``).
+    func shortenedToWholeItems(_ width: Int) -> TableCell {
+        guard self.width > width else { return self }
+        let items = text.components(separatedBy: ", ")
+        var kept = items[0]
+        for item in items.dropFirst().dropLast() {
+            let longer = kept + ", " + item
+            guard DisplayWidth.of(longer) + 3 <= width else { break }
+            kept = longer
+        }
+        let shown = kept + ", …"
+        return TableCell(text: shown, width: DisplayWidth.of(shown))
+    }
+
     /// The cell cut to `width` columns, or itself when it fits.
     func shortened(to width: Int) -> TableCell {
         self.width <= width ? self : TableCell(shortening: text, to: width)

@@ -14,10 +14,19 @@ struct TextTable {
         var title: String
         var alignRight = false
         var maximumWidth = TableCell.maximumWidth
+        /// Whether its cells are lists whose items are never cut (a seller and its price): shortened, a cell
+        /// keeps its first items whole and ends in `, …`, and the column is never narrower than its widest first
+        /// item; a table that cannot afford that leaves the column out instead.
+        var keepsItemsWhole = false
 
         /// A column of lists the tool words itself, such as sellers or tags, which may run longer.
         static func list(_ title: String) -> Column {
             Column(title: title, maximumWidth: TableCell.maximumListWidth)
+        }
+
+        /// A column of lists whose items are never cut, such as the sellers and their prices.
+        static func wholeItems(_ title: String) -> Column {
+            Column(title: title, maximumWidth: TableCell.maximumListWidth, keepsItemsWhole: true)
         }
     }
 
@@ -74,13 +83,22 @@ struct TextTable {
         }
         var shown = Array(repeating: true, count: columns.count)
         if let width {
-            Self.narrow(widths: &widths, shown: &shown, titles: columns.map(\.title), to: width, by: narrowing)
+            var least = Array(repeating: 0, count: columns.count)
+            for (index, column) in columns.enumerated() where column.keepsItemsWhole {
+                least[index] = rows.map { index < $0.count ? $0[index].leastWholeWidth : 0 }.max() ?? 0
+            }
+            Self.narrow(
+                widths: &widths, shown: &shown, titles: columns.map(\.title), least: least, to: width, by: narrowing)
         }
         let visible = columns.indices.filter { shown[$0] }
         func line(_ cells: [TableCell]) -> String {
             var text = ""
             for (position, index) in visible.enumerated() {
-                let cell = index < cells.count ? cells[index].shortened(to: widths[index]) : TableCell("")
+                let cell =
+                    index >= cells.count
+                    ? TableCell("")
+                    : columns[index].keepsItemsWhole
+                        ? cells[index].shortenedToWholeItems(widths[index]) : cells[index].shortened(to: widths[index])
                 let padding = String(repeating: " ", count: max(widths[index] - cell.width, 0))
                 text += columns[index].alignRight ? padding + cell.text : cell.text + padding
                 if position < visible.count - 1 { text += "  " }
@@ -100,9 +118,10 @@ struct TextTable {
 
     /// Applies the steps one by one until the shown columns and their separators fit `limit`; then gives
     /// the columns left to spare back to the shortened columns, the last shortened first, so that a step
-    /// that overshot costs no text it need not.
+    /// that overshot costs no text it need not. No column is shortened below its `least` width.
     private static func narrow(
-        widths: inout [Int], shown: inout [Bool], titles: [String], to limit: Int, by steps: [Narrowing]
+        widths: inout [Int], shown: inout [Bool], titles: [String], least: [Int], to limit: Int,
+        by steps: [Narrowing]
     ) {
         func total() -> Int {
             let columns = widths.indices.filter { shown[$0] }
@@ -116,7 +135,7 @@ struct TextTable {
                 if let index = titles.firstIndex(of: title) { shown[index] = false }
             case .shorten(let title, let most):
                 if let index = titles.firstIndex(of: title) {
-                    widths[index] = min(widths[index], max(most, DisplayWidth.of(title)))
+                    widths[index] = min(widths[index], max(most, DisplayWidth.of(title), least[index]))
                     shortened.removeAll { $0 == index }
                     shortened.append(index)
                 }

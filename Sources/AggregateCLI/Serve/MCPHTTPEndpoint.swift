@@ -3,8 +3,8 @@ import Foundation
 import HTTPServer
 import ProviderKit
 
-/// `/mcp`: the tools of `aggregate mcp` over MCP's Streamable HTTP transport (revisions 2025-06-18 and
-/// 2025-11-25). The messages are the stdio server's own (``MCPServer``'s `initialize`, the tool listing,
+/// `/mcp`: the tools of `aggregate mcp` over MCP's Streamable HTTP transport (the revisions of
+/// ``MCPProtocol/versions``). The messages are the stdio server's own (``MCPServer``'s `initialize`, the tool listing,
 /// ``MCPToolRunner``'s calls); only how they travel differs.
 ///
 /// Rules:

@@ -68,7 +68,9 @@ public struct ProviderRunner: Sendable {
         _ providers: [any OfferProvider], query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil
     ) async -> [ProviderRun] {
         var runs = providers.map {
-            Self.runWithoutAsking($0.descriptor, query: query, endpoint: settings.endpoint(of: $0.descriptor.id))
+            Self.runWithoutAsking(
+                $0.descriptor, query: query, endpoint: settings.endpoint(of: $0.descriptor.id),
+                credentials: settings.credentials[$0.descriptor.id] ?? Credentials([:]))
         }
         let asked = runs.indices.filter { runs[$0] == nil }
         guard !asked.isEmpty else { return runs.compactMap { $0 } }
@@ -116,10 +118,13 @@ public struct ProviderRunner: Sendable {
     static let staleGrace: Duration = .seconds(1)
 
     /// The run of a provider that is not sent a request: one that cannot answer the query's kind or sells no
-    /// trip by the modes it allows, needs a field the query lacks, or was asked for its live service and cannot
-    /// go live; `nil` for a provider to ask.
+    /// trip by the modes it allows, needs a field the query lacks, was asked for its live service and cannot
+    /// go live, or would sign in to an OAuth2 service at its endpoint without every credential that takes (a
+    /// request without them would only be refused, so the unset variables are named instead); `nil` for a
+    /// provider to ask.
     static func runWithoutAsking(
-        _ descriptor: ProviderDescriptor, query: SearchQuery, endpoint: Endpoint = .embedded
+        _ descriptor: ProviderDescriptor, query: SearchQuery, endpoint: Endpoint = .embedded,
+        credentials: Credentials = Credentials([:])
     ) -> ProviderRun? {
         guard asks(descriptor, for: query.kind) else {
             let offered = descriptor.categories.sorted().map(\.rawValue).joined(separator: ", ")
@@ -147,6 +152,17 @@ public struct ProviderRunner: Sendable {
             let error = ProviderError(
                 .notAsked, provider: descriptor.id, "was not asked: it cannot ask a live service", remedy: remedy)
             return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .notAsked, error: error))
+        }
+        if let service = descriptor.service(for: endpoint), case .oauth2 = service.signIn {
+            let unset = service.signIn.credentials.filter { !credentials.has([$0]) }
+            if !unset.isEmpty {
+                let error = ProviderError(
+                    .unauthorized, provider: descriptor.id,
+                    "was not asked: signing in to \(endpoint) needs \(unset.count == 1 ? "a credential" : "credentials") "
+                        + "that \(unset.count == 1 ? "is" : "are") not set",
+                    remedy: .setCredentials(unset))
+                return ProviderRun(outcome: ProviderOutcome(provider: descriptor.id, status: .failed, error: error))
+            }
         }
         return nil
     }
@@ -215,7 +231,7 @@ public struct ProviderRunner: Sendable {
             let failure = Self.providerError(error, provider: descriptor.id)
             let outcome = ProviderOutcome(
                 provider: descriptor.id, status: ProviderOutcome.status(for: failure), latency: clock.now - start,
-                error: failure, notes: notes, enrichesOnly: enrichesOnly)
+                error: failure, enrichesOnly: enrichesOnly)
             if !replay, !Task.isCancelled,
                 let fallback = await staleAnswer(from: provider, query: query, failed: outcome)
             {
@@ -275,7 +291,7 @@ public struct ProviderRunner: Sendable {
         return ProviderOutcome(
             provider: descriptor.id, status: .timeout, latency: settings.deadline,
             error: ProviderError(.timeout, provider: descriptor.id, message),
-            notes: Self.capabilityNotes(descriptor, query: query), enrichesOnly: Self.enrichesOnly(descriptor, query))
+            enrichesOnly: Self.enrichesOnly(descriptor, query))
     }
 
     /// After a live provider failed: its answer from the cache, marked stale, or `nil` when it has none.
@@ -293,7 +309,8 @@ public struct ProviderRunner: Sendable {
             return nil
         }
         return Self.stale(
-            response, query: query, descriptor: descriptor, latency: failed.latency, notes: failed.notes + screenNotes,
+            response, query: query, descriptor: descriptor, latency: failed.latency,
+            notes: Self.capabilityNotes(descriptor, query: query) + screenNotes,
             retrievedAt: stack?.cache?.oldestReplayedEntry, liveFailure: failed.error)
     }
 
@@ -355,7 +372,8 @@ public struct ProviderRunner: Sendable {
         }
     }
 
-    /// What a provider that lacks a capability cannot honour in this query.
+    /// What a provider that lacks a capability cannot honour in this query: said of its answer, so only when it
+    /// answered (a provider that failed or timed out has nothing these notes would explain).
     static func capabilityNotes(_ descriptor: ProviderDescriptor, query: SearchQuery) -> [ProviderNote] {
         guard !answersRecords(descriptor, query) else { return [] }
         var notes: [ProviderNote] = []

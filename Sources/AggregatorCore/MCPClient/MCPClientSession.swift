@@ -1,8 +1,8 @@
 import Foundation
 import ProviderKit
 
-/// One client's session with one MCP server over the Streamable HTTP transport (protocol revisions
-/// 2025-06-18 and 2025-11-25, and 2025-03-26 servers): what ``MCPTransport`` calls tools through.
+/// One client's session with one MCP server over the Streamable HTTP transport (the protocol revisions of
+/// ``MCPRevision``): what ``MCPTransport`` calls tools through.
 ///
 /// Rules:
 /// - Every message is one JSON-RPC `POST` to the server's URL with `Content-Type: application/json` and
@@ -26,9 +26,9 @@ import ProviderKit
 ///   (a JSON document written as text, read once more when the text is itself a JSON string).
 actor MCPClientSession {
     /// The protocol revision asked for.
-    static let protocolVersion = "2025-11-25"
+    static let protocolVersion = MCPRevision.latest
     /// The revisions understood in the server's answer.
-    static let knownVersions: Set<String> = ["2025-11-25", "2025-06-18", "2025-03-26"]
+    static let knownVersions = Set(MCPRevision.supported)
 
     /// The provider whose calls these are, for errors.
     let provider: ProviderID

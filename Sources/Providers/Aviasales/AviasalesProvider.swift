@@ -79,8 +79,8 @@ public struct AviasalesProvider: OfferProvider {
             if leftOut > 0 {
                 let asked = Int.max - leftOut < requests.count ? Int.max : requests.count + leftOut
                 response.notes.insert(
-                    "Aviasales takes one route and month per request: the first \(requests.count) of \(asked) "
-                        + "combinations were searched, routes in the query's order", at: 0)
+                    "Aviasales is searched one route and month at a time: the first \(requests.count) of \(asked) "
+                        + "were searched, routes in the order asked", at: 0)
             }
             return response
         }
@@ -204,7 +204,7 @@ public struct AviasalesProvider: OfferProvider {
             notes.append("asked for \(asked), the service answered for \(route.originCode)→\(route.destinationCode)")
         }
         if query.roundTrip {
-            notes.append("the answer is in the test search's format, which has one-way flights only")
+            notes.append("its answer has one-way flights only, so it offers no round trips")
         }
         return Page(offers: offers, skipped: records.skipped, repeats: repeats, notes: notes)
     }

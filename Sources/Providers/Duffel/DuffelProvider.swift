@@ -186,8 +186,8 @@ public struct DuffelProvider: OfferProvider {
         if plan.leftOut > 0 {
             let asked = plan.requests.count + plan.leftOut
             notes.append(
-                "Duffel takes one route and day per request: the first \(plan.requests.count) of \(asked) "
-                    + "combinations were searched, earliest days first")
+                "Duffel is searched one route and day at a time: the first \(plan.requests.count) of \(asked) "
+                    + "were searched, earliest days first")
         }
         let failed = results.failureNote(unit: "request") { request in
             "\(request.origin)→\(request.destination) on \(request.departure)"

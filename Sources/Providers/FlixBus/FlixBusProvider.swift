@@ -362,8 +362,8 @@ public struct FlixBusProvider: OfferProvider {
         if plan.leftOut > 0 {
             let asked = plan.calls.count + plan.leftOut
             notes.append(
-                "FlixBus takes one route and day per call: the first \(plan.calls.count) of \(asked) "
-                    + "combinations were searched, earliest days first")
+                "FlixBus is searched one route and day at a time: the first \(plan.calls.count) of \(asked) "
+                    + "were searched, earliest days first")
         }
         if let failed = results.failureNote(describing: { "\($0.origin.name)→\($0.destination.name) on \($0.day)" }) {
             notes.append(failed)

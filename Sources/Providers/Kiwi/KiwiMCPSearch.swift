@@ -178,8 +178,8 @@ extension KiwiProvider {
         if plan.leftOut > 0 {
             let asked = plan.calls.count + plan.leftOut
             notes.append(
-                "Kiwi's keyless service takes one day per call: the first \(plan.calls.count) of \(asked) "
-                    + "combinations of days were searched, earliest first")
+                "Kiwi without a key is searched one day at a time: the first \(plan.calls.count) of \(asked) "
+                    + "days or pairs of days were searched, earliest first")
         }
         let failed = results.failureNote { call in
             call.departure.description + (call.returnDate.map { " returning \($0)" } ?? "")

@@ -215,8 +215,8 @@ public struct SkiplaggedProvider: OfferProvider {
         if plan.leftOut > 0 {
             let asked = plan.calls.count + plan.leftOut
             notes.append(
-                "Skiplagged takes one route and day per call: the first \(plan.calls.count) of \(asked) "
-                    + "combinations were searched, earliest days first")
+                "Skiplagged is searched one route and day at a time: the first \(plan.calls.count) of \(asked) "
+                    + "were searched, earliest days first")
         }
         let failed = results.failureNote { call in
             "\(call.origin)→\(call.destination) on \(call.departure)"

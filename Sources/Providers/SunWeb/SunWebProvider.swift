@@ -73,7 +73,8 @@ public struct SunWebProvider: OfferProvider {
             if Task.isCancelled { throw error }
             airlines = .unavailable
             notes.append(
-                "the airline list was unavailable (\(error.message)), so carriers are shown by SunWeb's airline key")
+                "the airline list was unavailable (\(error.message)), so airlines are shown by SunWeb's own code for them"
+            )
         }
         if airlines.refusedLinks > 0 {
             notes.append(
