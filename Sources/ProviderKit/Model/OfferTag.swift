@@ -44,4 +44,7 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     /// The search asks for checked bags and the cheapest seller does not state its fee for that many, so the
     /// price is the ticket alone; such trips are ranked after those whose total is known.
     public static let bagFeesUnknown = OfferTag(rawValue: "bag_fees_unknown")
+    /// The seller lists only the cheapest fare of each day on each route, not every flight: other flights of
+    /// that day may exist, at higher prices, and a day without a fare may still have flights.
+    public static let cheapestOfDay = OfferTag(rawValue: "cheapest_of_day")
 }

@@ -41,6 +41,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         /// The service refused the credentials (HTTP 401 or 403), signing in failed, or it needs credentials
         /// that are not set.
         public static let unauthorized = Code(rawValue: "unauthorized")
+        /// The service turned the request away as a guest it does not let in (a bot wall's page, an address
+        /// blocked for asking too often): no answer about the question, never "no results".
+        public static let blocked = Code(rawValue: "blocked")
     }
 
     /// What the user can do about a failure: typed, so that the command line words it with its own
