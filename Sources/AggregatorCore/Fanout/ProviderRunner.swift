@@ -227,7 +227,8 @@ public struct ProviderRunner: Sendable {
         let service = descriptor.service(for: endpoint)
         return TransportStack(
             network: network, endpoint: endpoint, provider: descriptor.id, signIn: service?.signIn ?? .none,
-            isPublic: service?.isPublic ?? false, state: state, flights: flights, shared: shared,
+            isPublic: service?.isPublic ?? false, requestInterval: service?.requestInterval,
+            freshFor: service?.freshFor ?? .zero, state: state, flights: flights, shared: shared,
             settings: settings, replay: replay, deadline: deadline, now: now)
     }
 

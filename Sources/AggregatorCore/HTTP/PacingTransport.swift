@@ -8,6 +8,8 @@ public struct PacingTransport: HTTPTransport {
     /// What sends the requests.
     public let base: any HTTPTransport
     let pacer: HostPacer
+    /// The least time between two requests to one host, when it is not the pacer's own.
+    let interval: Duration?
 
     /// Wraps a transport with a pacer of its own.
     /// - Parameters:
@@ -17,9 +19,16 @@ public struct PacingTransport: HTTPTransport {
         self.init(base, pacer: HostPacer(interval: interval))
     }
 
-    init(_ base: any HTTPTransport, pacer: HostPacer) {
+    /// Wraps a transport with a shared pacer.
+    /// - Parameters:
+    ///   - base: what sends the requests.
+    ///   - pacer: the slots of every host, shared by the transports of one run.
+    ///   - interval: the least time after each of these requests before the host's next one; the pacer's own
+    ///     when `nil`.
+    init(_ base: any HTTPTransport, pacer: HostPacer, interval: Duration? = nil) {
         self.base = base
         self.pacer = pacer
+        self.interval = interval
     }
 
     /// Waits for the host's next slot, then sends.
@@ -27,7 +36,7 @@ public struct PacingTransport: HTTPTransport {
     /// - Returns: the answer.
     /// - Throws: `CancellationError` when cancelled while waiting; whatever the base throws.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await pacer.wait(for: request.url.host?.lowercased() ?? "")
+        try await pacer.wait(for: request.url.host?.lowercased() ?? "", interval: interval)
         return try await base.send(request)
     }
 }
@@ -40,10 +49,13 @@ actor HostPacer {
     init(interval: Duration) { self.interval = interval }
 
     /// Takes the host's next slot and waits until it comes.
-    func wait(for host: String) async throws {
+    /// - Parameters:
+    ///   - host: the host, in lower case.
+    ///   - interval: the least time before the host's following slot; the pacer's own when `nil`.
+    func wait(for host: String, interval: Duration? = nil) async throws {
         let now = ContinuousClock.now
         let slot = max(now, next[host] ?? now)
-        next[host] = slot.advanced(by: interval)
+        next[host] = slot.advanced(by: interval ?? self.interval)
         if slot > now { try await Task.sleep(until: slot, clock: .continuous) }
     }
 }
