@@ -33,7 +33,9 @@ func providerTests(_ name: String) -> Target {
 }
 
 /// The provider modules built into the `aggregate` tool.
-let builtInProviders = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus"]
+let builtInProviders = [
+    "Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus", "Ryanair",
+]
 
 let package = Package(
     name: "aggregate",

@@ -4,7 +4,7 @@ import PackageDescription
 /// Coverage-guided fuzz targets for every provider's decoder and for the JSON reader, built with the
 /// toolchain's libFuzzer. Build and run them with `Fuzz/run` (see docs/development.md, "Fuzzing"); this
 /// package is not part of `swift build` or `swift test` of the main package.
-let targets = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus"]
+let targets = ["Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus", "Ryanair"]
 
 let package = Package(
     name: "AggregateFuzz",

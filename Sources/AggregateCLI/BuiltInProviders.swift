@@ -5,6 +5,7 @@ import Duffel
 import FlixBus
 import Kiwi
 import ProviderKit
+import Ryanair
 import Sita
 import Skiplagged
 import SunWeb
@@ -23,6 +24,7 @@ extension AggregateTool {
             DuffelProvider(),
             SkiplaggedProvider(),
             FlixBusProvider(),
+            RyanairProvider(),
         ]
     }
 }
