@@ -92,7 +92,7 @@ struct RyanairLiveTests {
         let shield = "{\"code\": \"SHIELD_BLOCK\", \"message\": \"Request blocked\"}"
         let page = try await failure(.raw(status: 403, headers: ["content-type": "text/html"], body: html))
         #expect(page?.code == .blocked)
-        #expect(page?.message.contains("HTTP 403") == true && page?.message.contains("asks too often") != false)
+        #expect(page?.message.contains("HTTP 403") == true && page?.message.contains("ask too often") == true)
         let conflict = try await failure(.json(shield, status: 409))
         #expect(conflict?.code == .blocked)
         #expect(conflict?.message.contains("HTTP 409, SHIELD_BLOCK") == true)

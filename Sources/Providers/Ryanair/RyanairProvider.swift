@@ -459,13 +459,13 @@ enum RyanairRefusal {
             }
             return answer.error(quoting: bodyMessage(answer.body) ?? code)
         }
-        if live, error.code == .malformedResponse, let reading = error.underlying as? JSONError,
-            reading.code == .notJSON || reading.code == .empty
-        {
+        // A page declared as HTML has no reader's error under it; a body that is not JSON at all has one.
+        let notJSON = (error.underlying as? JSONError).map { $0.code == .notJSON || $0.code == .empty }
+        if live, error.code == .malformedResponse, notJSON ?? (error.underlying == nil) {
             return ProviderError(
                 .blocked, provider: error.provider,
                 "Ryanair's fare finder answered with something other than fares, as its bot wall does "
-                    + "(\(error.message)): \(advice)", underlying: reading)
+                    + "(\(error.message)): \(advice)", underlying: error.underlying)
         }
         return error
     }
