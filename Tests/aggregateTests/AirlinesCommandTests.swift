@@ -156,8 +156,8 @@ struct SearchWithDirectoryTests {
         #expect(
             table.stderr
                 == "note: sunweb: its offers carry no dates, so it cannot honour --date\n"
-                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus answered from built-in samples, not live "
-                + "prices; "
+                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus, ryanair answered from built-in samples, "
+                + "not live prices; "
                 + "add --live to ask the live services\n")
     }
 
@@ -194,7 +194,7 @@ struct SearchWithDirectoryTests {
             ["search", "--format", "json"], environment: ["XDG_DATA_HOME": folder.url.path])
         #expect(
             (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == [
-                "kiwi", "aviasales", "sunweb", "carrental", "duffel", "skiplagged", "flixbus",
+                "kiwi", "aviasales", "sunweb", "carrental", "duffel", "skiplagged", "flixbus", "ryanair",
             ])
 
         let broken = try folder.write("airlines.json", "not json")
