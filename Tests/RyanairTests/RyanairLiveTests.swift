@@ -51,7 +51,7 @@ struct RyanairLiveTests {
         let response = try await RyanairProvider().search(
             RyanairFixtures.query(on: "2026-12-01..2027-01-20"), using: RyanairFixtures.client(server: server))
         // The sample has December's days; January's answer is empty.
-        #expect(response.offers.count == 17)
+        #expect(response.offers.count == 16, "17 days flown, the 23rd sold out")
         #expect(server.requests.count == 2)
         #expect(server.requests.allSatisfy { $0.path == "/oneWayFares/VIE/BCN/cheapestPerDay" })
         #expect(
