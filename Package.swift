@@ -35,7 +35,7 @@ func providerTests(_ name: String) -> Target {
 /// The provider modules built into the `aggregate` tool.
 let builtInProviders = [
     "Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus", "RegioJet",
-    "Ferryhopper",
+    "Ferryhopper", "Ryanair",
 ]
 
 let package = Package(

@@ -6,6 +6,7 @@ import PackageDescription
 /// package is not part of `swift build` or `swift test` of the main package.
 let targets = [
     "Kiwi", "Aviasales", "SunWeb", "Sita", "CarRental", "Duffel", "Skiplagged", "FlixBus", "RegioJet", "Ferryhopper",
+    "Ryanair",
 ]
 
 let package = Package(

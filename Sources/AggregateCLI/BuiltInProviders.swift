@@ -7,6 +7,7 @@ import FlixBus
 import Kiwi
 import ProviderKit
 import RegioJet
+import Ryanair
 import Sita
 import Skiplagged
 import SunWeb
@@ -27,6 +28,7 @@ extension AggregateTool {
             FlixBusProvider(),
             RegioJetProvider(),
             FerryhopperProvider(),
+            RyanairProvider(),
         ]
     }
 }

@@ -157,8 +157,8 @@ struct SearchWithDirectoryTests {
             table.stderr
                 == "note: sunweb: its offers carry no dates, so it cannot honour --date\n"
                 + "note: regiojet: RegioJet serves no city named Barcelona, so it was not searched\n"
-                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus, regiojet, ferryhopper answered from "
-                + "built-in samples, not live prices; "
+                + "note: kiwi, aviasales, sunweb, duffel, skiplagged, flixbus, regiojet, ferryhopper, ryanair "
+                + "answered from built-in samples, not live prices; "
                 + "add --live to ask the live services\n")
     }
 
@@ -196,7 +196,7 @@ struct SearchWithDirectoryTests {
         #expect(
             (try plain.json()["providers"] as? [[String: Any]])?.map { $0["id"] as? String } == [
                 "kiwi", "aviasales", "sunweb", "carrental", "duffel", "skiplagged", "flixbus", "regiojet",
-                "ferryhopper",
+                "ferryhopper", "ryanair",
             ])
 
         let broken = try folder.write("airlines.json", "not json")

@@ -127,12 +127,13 @@ struct CarSearchTests {
         ])
         #expect(run.status == 0, "a provider of another kind is not a failure")
         // Nobody named carrental, so its note is left to the JSON and --verbose; sunweb's is about --date,
-        // and duffel and skiplagged, which need a route, are always told what to add.
+        // and duffel, skiplagged and ryanair, which need an origin, are always told what to add.
         #expect(
             run.stderr
                 == "note: sunweb: its offers carry no dates, so it cannot honour --date\n"
                 + "note: duffel was not asked: it needs --from\n"
-                + "note: skiplagged was not asked: it needs --from\n")
+                + "note: skiplagged was not asked: it needs --from\n"
+                + "note: ryanair was not asked: it needs --from\n")
         let providers = try #require(try run.json()["providers"] as? [[String: Any]])
         let carRental = try #require(providers.first { $0["id"] as? String == "carrental" })
         #expect(carRental["status"] as? String == "unsupported")

@@ -116,7 +116,8 @@ struct RailSellerTests {
         #expect(rows.contains { $0.contains("flight Austrian Airlines") && $0.contains("VIE→BUD") })
         #expect(rows.contains { $0.contains("train RegioJet") && $0.contains("Wien Hbf→Budapest-Keleti") })
         #expect(
-            table.stderr.contains("flixbus, regiojet, ferryhopper answered from built-in samples"), "the samples say so"
+            table.stderr.contains("flixbus, regiojet, ferryhopper, ryanair answered from built-in samples"),
+            "the samples say so"
         )
     }
 

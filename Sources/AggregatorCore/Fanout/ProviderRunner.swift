@@ -250,8 +250,9 @@ public struct ProviderRunner: Sendable {
         let service = descriptor.service(for: endpoint)
         return TransportStack(
             network: network, endpoint: endpoint, provider: descriptor.id, signIn: service?.signIn ?? .none,
-            isPublic: service?.isPublic ?? false, requestInterval: service?.requestInterval, state: state,
-            flights: flights, shared: shared, settings: settings, replay: replay, deadline: deadline, now: now)
+            isPublic: service?.isPublic ?? false, requestInterval: service?.requestInterval,
+            freshFor: service?.freshFor ?? .zero, state: state, flights: flights, shared: shared,
+            settings: settings, replay: replay, deadline: deadline, now: now)
     }
 
     /// A client on the endpoint the settings name for the provider: one endpoint kind per kind of setting.

@@ -11,7 +11,9 @@ import ProviderKit
 /// For an MCP server the network is an ``MCPTransport`` over a ``PacingTransport``: each tool call goes down
 /// the stack as one request (and is counted against the budget as one), and each message of it is paced per
 /// host, with the polite retry policy. A public HTTP server (``LiveService/isPublic``) is paced and retried
-/// politely too.
+/// politely too, at its own pace when it asks for a slower one (``LiveService/requestInterval``). A service's
+/// own lifetime for kept answers (``LiveService/freshFor``) applies unless the settings name one for the
+/// provider.
 ///
 /// The store sits above the sign-in, so a key or a token is never part of a key or an entry, and a token
 /// exchange never reaches it; in-flight sharing sits above the store, so a request asked twice at once is
@@ -32,8 +34,9 @@ struct TransportStack {
     ///   - provider: whose requests these are.
     ///   - signIn: how the live service signs in.
     ///   - isPublic: whether the live service is a public server, visited as a guest.
-    ///   - requestInterval: the least time between two requests to a public server's host, when it asks for
-    ///     more than the standard half second.
+    ///   - requestInterval: for a public server, the least time between two requests to its host; the
+    ///     pacer's half second when `nil`.
+    ///   - freshFor: the service's own lifetime for kept answers.
     ///   - state: what the process keeps between searches: tokens, MCP sessions, hosts' pace.
     ///   - flights: the runner's requests in flight.
     ///   - shared: the coordinator, budget counter and observer shared with other searches.
@@ -43,7 +46,7 @@ struct TransportStack {
     ///   - now: the clock.
     init(
         network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, isPublic: Bool = false,
-        requestInterval: Duration? = nil, state: ConnectionState, flights: InFlightRequests,
+        requestInterval: Duration? = nil, freshFor: Duration = .zero, state: ConnectionState, flights: InFlightRequests,
         shared: SharedServices, settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
         now: @escaping @Sendable () -> Date
     ) {
@@ -82,7 +85,8 @@ struct TransportStack {
         if let store = settings.cache {
             let stage = CachingTransport(
                 transport, cache: store, provider: provider, mode: replay ? .replay : .record,
-                maxBytes: settings.maxResponseBytes, lifetime: settings.freshness.lifetime(of: provider),
+                maxBytes: settings.maxResponseBytes,
+                lifetime: settings.freshness.lifetime(of: provider, serviceDefault: freshFor),
                 shared: shared, now: now)
             cache = stage
             transport = stage

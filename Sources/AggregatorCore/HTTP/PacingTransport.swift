@@ -8,7 +8,7 @@ public struct PacingTransport: HTTPTransport {
     /// What sends the requests.
     public let base: any HTTPTransport
     let pacer: HostPacer
-    /// The least time between two of its requests to one host, when longer than the pacer's own.
+    /// The least time between two requests to one host, when it is not the pacer's own.
     let interval: Duration?
 
     /// Wraps a transport with a pacer of its own.
@@ -19,6 +19,12 @@ public struct PacingTransport: HTTPTransport {
         self.init(base, pacer: HostPacer(interval: interval))
     }
 
+    /// Wraps a transport with a shared pacer.
+    /// - Parameters:
+    ///   - base: what sends the requests.
+    ///   - pacer: the slots of every host, shared by the transports of one run.
+    ///   - interval: the least time after each of these requests before the host's next one; the pacer's own
+    ///     when `nil`.
     init(_ base: any HTTPTransport, pacer: HostPacer, interval: Duration? = nil) {
         self.base = base
         self.pacer = pacer

@@ -22,4 +22,14 @@ public struct Freshness: Sendable, Hashable {
     /// - Parameter provider: the provider.
     /// - Returns: its lifetime.
     public func lifetime(of provider: ProviderID) -> Duration { byProvider[provider] ?? standard }
+
+    /// How long a provider's answers stay fresh when its service keeps them for a while of its own: the
+    /// provider's lifetime when one is set, else the longer of the standard one and the service's.
+    /// - Parameters:
+    ///   - provider: the provider.
+    ///   - serviceDefault: the service's own lifetime (``LiveService/freshFor``).
+    /// - Returns: its lifetime.
+    public func lifetime(of provider: ProviderID, serviceDefault: Duration) -> Duration {
+        byProvider[provider] ?? max(standard, serviceDefault)
+    }
 }

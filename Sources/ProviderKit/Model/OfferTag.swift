@@ -50,4 +50,7 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     /// The offer is a service's test data (Duffel's test airline, `ZZ` "Duffel Airways"), which nobody can fly:
     /// it is ranked after every real offer and takes none of the ranking tags.
     public static let testMode = OfferTag(rawValue: "test_mode")
+    /// The seller lists only the cheapest fare of each day on each route, not every flight: other flights of
+    /// that day may exist, at higher prices, and a day without a fare may still have flights.
+    public static let cheapestOfDay = OfferTag(rawValue: "cheapest_of_day")
 }

@@ -24,8 +24,9 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
         public static let httpStatus = Code(rawValue: "http_status")
         /// The service asked us to slow down (HTTP 429).
         public static let rateLimited = Code(rawValue: "rate_limited")
-        /// A keyless public service turned the request away as a bot's: a bot wall's page (HTML, or another
-        /// body that is not the service's JSON) with 403, 409 or 429 instead of its answer.
+        /// A keyless public service turned the request away as a guest it does not let in: a bot wall's page
+        /// (HTML, or another body that is not the service's JSON) with 403, 409 or 429, or an address blocked
+        /// for asking too often. No answer about the question, never "no results".
         public static let blocked = Code(rawValue: "blocked")
         /// The request or the search deadline ran out.
         public static let timeout = Code(rawValue: "timeout")

@@ -1,0 +1,5 @@
+import Foundation
+import FuzzSupport
+import Ryanair
+
+exit(ProviderFuzzing.main(RyanairProvider()))
