@@ -220,7 +220,7 @@ struct FerryhopperPolitenessTests {
         #expect(calls.all.count == 2)
     }
 
-    @Test("a 403 wall's page is blocked: the outcome fails with the code blocked and a clear note")
+    @Test("a 403 wall's page is blocked: the outcome is blocked, with a clear note")
     func blockedOutcome() async throws {
         let server = try FerryhopperFixtures.server(ports: FerryhopperFixtures.twoPorts) { _ in
             .http(status: 403, headers: ["Content-Type": "text/html"], body: "<html>Access denied</html>")
@@ -228,8 +228,8 @@ struct FerryhopperPolitenessTests {
         defer { server.stop() }
         let result = try await Self.aggregator(server).search(FerryhopperFixtures.query())
         let outcome = try #require(result.outcomes.first)
-        #expect(outcome.status == .failed)
-        #expect(outcome.error?.code.rawValue == "blocked")
+        #expect(outcome.status == .blocked)
+        #expect(outcome.error?.code == .blocked)
         #expect(server.messages.filter { $0.tool == "search_trips" }.count == 1, "403 is not retried")
     }
 }

@@ -178,11 +178,11 @@ struct FerryhopperProviderTests {
         ferries.modes = [.ferry]
         let asked = try await provider.search(ferries, using: .embedded(for: provider))
         #expect(asked.notes == ["Ferryhopper lists no port of Vienna, so it was not searched"])
-        ferries.origins = ["BRQ"]
+        ferries.origins = ["QQZ"]
         let unknown = try await provider.search(ferries, using: .embedded(for: provider))
         #expect(
             unknown.notes == [
-                "Ferryhopper finds ports by name, and the tool knows no city name for BRQ, so it was not searched"
+                "Ferryhopper finds ports by name, and the tool knows no city name for QQZ, so it was not searched"
             ])
     }
 

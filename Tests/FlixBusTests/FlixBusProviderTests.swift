@@ -59,9 +59,9 @@ struct FlixBusProviderTests {
         let link = try #require(first.sources.first?.link?.text)
         #expect(link.hasPrefix("https://shop.flixbus.com/search?departureCity=\(FlixBusFixtures.vienna)"))
         #expect(link.contains("rideDate=18.12.2026"))
-        // The change at Győr: a city the tool does not know keeps its name and no code.
+        // The change at Győr: a city the gazetteer knows, by its airport's code.
         let transfer = try #require(offers.first { $0.services.count == 2 }?.product.itinerary?.segments)
-        #expect(transfer[0].destination.cityName == "Győr" && transfer[0].destination.city == nil)
+        #expect(transfer[0].destination.cityName == "Győr" && transfer[0].destination.city == "QGY")
         #expect(transfer[1].origin.name == "Győr vasútállomás")
         #expect(transfer[1].destination.name == "Budapest-Keleti" && transfer[1].destination.city == "BUD")
         // The night coach arrives the next day.
@@ -103,11 +103,11 @@ struct FlixBusProviderTests {
     @Test("says why a place is not searched: no city name known for its code")
     func placeWithoutName() async throws {
         let response = try await FlixBusProvider().search(
-            FlixBusFixtures.query(from: "LHR"), using: FlixBusFixtures.client())
+            FlixBusFixtures.query(from: "QQZ"), using: FlixBusFixtures.client())
         #expect(response.offers.isEmpty)
         #expect(
             response.notes == [
-                "FlixBus finds cities by name, and the tool knows no city name for LHR, so it was not searched"
+                "FlixBus finds cities by name, and the tool knows no city name for QQZ, so it was not searched"
             ])
     }
 

@@ -157,7 +157,7 @@ struct RyanairPolitenessTests {
         let server = try LoopbackHTTPServer { _ in .json("{\"code\": \"SHIELD_BLOCK\"}", status: 403) }
         defer { server.stop() }
         let result = try await aggregator(server).search(RyanairFixtures.query())
-        #expect(result.outcomes.map(\.status) == [.failed])
+        #expect(result.outcomes.map(\.status) == [.blocked])
         #expect(result.outcomes.first?.error?.code == .blocked)
         #expect(server.requests.count == 1, "a refusal is not retried")
     }

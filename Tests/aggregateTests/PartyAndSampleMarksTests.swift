@@ -11,6 +11,7 @@ struct PartyAndSampleMarksTests {
     static let recorded = [
         "aviasales": "2026-11-25T00:00:00Z", "duffel": "2026-11-23T00:00:00Z", "kiwi": "2026-11-28T00:00:00Z",
         "skiplagged": "2026-11-26T00:00:00Z", "flixbus": "2026-11-26T00:00:00Z", "sunweb": "2026-11-21T00:00:00Z",
+        "regiojet": "2026-11-28T00:00:00Z", "ferryhopper": "2026-11-28T00:00:00Z", "ryanair": "2026-11-28T00:00:00Z",
     ]
 
     static func party(_ source: [String: Any]) -> [Int]? {

@@ -194,7 +194,7 @@ struct ProviderFailureTests {
             ["search", "--providers", "aviasales", "--format", "csv"],
             environment: ["AGGREGATE_AVIASALES_ENDPOINT": "file://\(folder.url.path)"])
         #expect(run.status == 0)
-        #expect(run.stdoutLines[1].contains(",MOW,LED,2026-12-18T10:00,2026-12-18T11:30,,0,DP,DP,47.75,EUR,1,"))
+        #expect(run.stdoutLines[1].contains(",MOW,LED,2026-12-18T10:00,2026-12-18T11:30,90,0,DP,DP,47.75,EUR,1,"))
     }
 
     @Test func anUnreachableLiveEndpointFailsThatProviderOnly() async throws {

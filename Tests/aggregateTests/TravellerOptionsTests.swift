@@ -31,8 +31,8 @@ struct TravellerOptionsTests {
             "error: '--from' has an empty element in 'VIE,'. Write for example --from VIE,BRQ."
         ),
         (
-            ["--to", "BCN,Girona"],
-            "error: '--to' takes a three-letter IATA code or the name of a city the tool knows, got 'Girona'. "
+            ["--to", "BCN,Xyzzyqwv"],
+            "error: '--to' takes a three-letter IATA code or the name of a city or airport, got 'Xyzzyqwv'. "
                 + "Write for example --to BCN,GRO or --to Barcelona."
         ),
         (

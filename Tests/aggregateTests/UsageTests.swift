@@ -11,8 +11,8 @@ struct UsageTests {
         (["search", "--from"], "error: '--from' needs a value. Write --from CODE. See 'aggregate search --help'."),
         (
             ["search", "--from", "Gotham"],
-            "error: '--from' takes a three-letter IATA code or the name of a city the tool knows, got 'Gotham'. "
-                + "Write for example --from VIE or --from Vienna. See 'aggregate search --help'."
+            "error: '--from' knows no place named 'Gotham'. Write --from Gotha if you meant Gotha. "
+                + "See 'aggregate search --help'."
         ),
         (
             ["search", "--date", "2026-02-30"],

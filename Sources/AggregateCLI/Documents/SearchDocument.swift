@@ -434,11 +434,21 @@ extension SearchDocument {
         let money = DocumentSchema.nullable(DocumentSchema.money)
         return .object([
             .member("provider", .string), .member("reference", DocumentSchema.text),
-            .member("price", money, "As the seller sent it"), .member("converted_price", money),
+            .member("price", money, "As the seller sent it"),
+            .member(
+                "party", .nullable(partyShape), "The passengers the price is for; null when the seller does not say"),
+            .member("scaled", .boolean, "Whether the tool scaled the price from one passenger's fare"),
+            .member("converted_price", money),
             .member("converted_price_without_bags", money), .member("bag_fees", money),
             .member("deep_link", DocumentSchema.text), .member("retrieved_at", .nullable(.dateTime)),
+            .member("sample", .boolean, "Whether the price is a built-in sample or recording, not a live one"),
             .member("seats_left", .nullable(.integer)),
         ])
+    }
+
+    /// The party a seller's price is for, as `JSONWriter.party(_:)` writes it.
+    static var partyShape: DocumentSchema {
+        .object([.member("adults", .integer), .member("children", .integer), .member("infants", .integer)])
     }
 
     /// The members ``write(_:to:)-(FilterHint,_)`` writes.

@@ -188,12 +188,12 @@ public enum Gazetteer {
 
     // MARK: - Suggestions
 
-    /// The names nearest a folded name that bears no city: within two edits (one for short names), the
+    /// The names nearest a folded name that bears no city: within two edits (one for names of six letters or fewer), the
     /// largest cities' first.
     private static func suggestions(for folded: String) -> [String] {
         let target = Array(folded.unicodeScalars)
         guard target.count >= 3, target.count <= 40 else { return [] }
-        let most = target.count <= 5 ? 1 : 2
+        let most = target.count <= 6 ? 1 : 2
         var found: [(distance: Int, population: Int, name: String)] = []
         var seen = Set<String>()
         for line in 0..<tables.names.count {

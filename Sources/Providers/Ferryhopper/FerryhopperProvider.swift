@@ -71,7 +71,8 @@ public struct FerryhopperProvider: OfferProvider {
                         FerryhopperSamples.piraeusToSantorini,
                 ]),
                 query: SearchQuery(origin: "ATH", destination: "JTR", departureDates: DateRange(parsing: "2026-12-18")),
-                perRequestKeys: [], priceKeys: ["totalPriceInCents"]))
+                perRequestKeys: [], priceKeys: ["totalPriceInCents"], recordedAt: ProviderSamples.recorded(2026, 11, 28)
+            ))
     }
 
     /// Looks up the cities' ports, then asks for every pair of ports and day of the query and maps every

@@ -73,7 +73,7 @@ public struct RegioJetProvider: OfferProvider {
                         RegioJetSamples.viennaBudapest,
                 ]),
                 query: SearchQuery(origin: "PRG", destination: "VIE", departureDates: DateRange(parsing: "2026-12-18")),
-                priceKeys: ["priceFrom"]))
+                priceKeys: ["priceFrom"], recordedAt: ProviderSamples.recorded(2026, 11, 28)))
     }
 
     /// Fetches the locations list, then asks for every pair and day of the query and maps every route it can

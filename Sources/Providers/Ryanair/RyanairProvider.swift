@@ -71,7 +71,7 @@ public struct RyanairProvider: OfferProvider {
                     "cheapestPerDay": RyanairSamples.noDays,
                 ]),
                 query: SearchQuery(origin: "VIE", destination: "BCN", departureDates: DateRange(parsing: "2026-12-18")),
-                priceKeys: ["value"]))
+                priceKeys: ["value"], recordedAt: ProviderSamples.recorded(2026, 11, 28)))
     }
 
     /// Plans the calls, makes them and maps every fare it can read.
