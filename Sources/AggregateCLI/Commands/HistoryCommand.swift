@@ -106,7 +106,9 @@ struct HistoryCommand: AnsweringCommand {
         }
         var status = ExitCode.success
         if let chart {
-            let text = PriceChart(view: view).document.text
+            // The watch's --below limit is drawn as the web page draws it.
+            let limit = (try? store.list())?.watch(named: name)?.limit
+            let text = PriceChart(view: view, limit: limit).document.text
             do throws(OwnerOnlyFile.Failure) {
                 try OwnerOnlyFile.save(Data(text.utf8), to: URL(fileURLWithPath: chart))
                 if format == .table { notices.append(.plain("wrote the chart to \(chart)")) }

@@ -198,10 +198,14 @@ struct ServeCommand: Command {
                 queries[route] = QueryRoute(command: command, context: context, operatorOptions: operatorOptions)
             }
         }
+        let joined = JoinedSearches()
         let router = ServeRouter(
-            token: token, origins: origins, searches: searches, joined: JoinedSearches(), queries: queries,
+            token: token, origins: origins, searches: searches, joined: joined, queries: queries,
             mcp: MCPHTTPEndpoint(runner: runner, sessions: sessions, searches: searches),
-            health: ServeHealth(backend: backend, metrics: metrics, stopping: { stopping.isSet }), metrics: metrics)
+            health: ServeHealth(backend: backend, metrics: metrics, stopping: { stopping.isSet }), metrics: metrics,
+            web: WebPages(
+                token: token, origins: origins, sessions: WebSessions(), searches: searches, joined: joined,
+                context: context, operatorOptions: operatorOptions))
         let server: SocketServer
         do {
             server = try SocketServer(

@@ -31,6 +31,9 @@ struct ServeRouter: HTTPResponder {
     let health: ServeHealth
     /// The counters.
     let metrics: ServeMetrics
+    /// The web pages, if the server offers them: they take their own paths and check their own access
+    /// (a session cookie as well as the token), and leave every API route as it is.
+    var web: WebPages? = nil
 
     /// Answers a request.
     /// - Parameter request: the request.
@@ -41,6 +44,7 @@ struct ServeRouter: HTTPResponder {
             guard ["GET", "HEAD"].contains(request.method) else { return Self.methodNotAllowed(.health) }
             return await health.response()
         }
+        if let web, let page = await web.respond(to: request) { return page }
         if let refusal = origins.refusal(of: request) {
             return ServeErrorDocument.response(403, "error: \(refusal).")
         }

@@ -62,9 +62,16 @@ struct PriceChart {
     /// Each seller's colour.
     let colors: [ProviderID: String]
 
+    /// The watch's `--below` limit, drawn across every panel; `nil` for none.
+    let limit: Money?
+
     /// Lays out the chart of a view.
-    init(view: PriceHistoryView) {
+    /// - Parameters:
+    ///   - view: the history.
+    ///   - limit: the watch's `--below` limit, drawn when it is in the view's currency.
+    init(view: PriceHistoryView, limit: Money? = nil) {
         self.view = view
+        self.limit = limit.flatMap { $0.currency == view.currency ? $0 : nil }
         let sellers = Set(view.trips.flatMap { $0.sellers.map(\.provider) }).sorted { $0.rawValue < $1.rawValue }
         colors = Dictionary(
             uniqueKeysWithValues: sellers.enumerated().map { ($1, Self.palette[$0 % Self.palette.count]) })
@@ -73,7 +80,9 @@ struct PriceChart {
         var panels: [Panel] = []
         for trip in view.trips {
             let prices = trip.convertedPrices.map(\.amount)
-            guard let lowest = prices.min(), let highest = prices.max() else { continue }
+            // The limit is on the scale, so that its line is drawn even when every price is far from it.
+            let scale = prices.isEmpty ? [] : prices + (self.limit.map { [$0.amount] } ?? [])
+            guard let lowest = scale.min(), let highest = scale.max() else { continue }
             let (low, high, ticks) = Self.axis(lowest, highest)
             panels.append(
                 Panel(
@@ -156,6 +165,14 @@ struct PriceChart {
                 .line(x1: x, y1: top + Self.plotBottom, x2: x, y2: top + Self.plotBottom + 5, stroke: "#888888"))
             elements.append(
                 .text(label, x: x, y: top + Self.plotBottom + 20, size: 11, anchor: .middle, fill: "#555555"))
+        }
+        if let limit {
+            let y = panel.y(limit.amount)
+            elements.append(
+                .line(x1: Self.plotLeft, y1: y, x2: Self.plotRight, y2: y, stroke: "#b00020", width: 2, dashed: true))
+            elements.append(
+                .text(
+                    "below \(limit.formattedAmount)", x: Self.plotLeft + 6, y: y - 5, size: 11, fill: "#b00020"))
         }
         let runIndex = Dictionary(view.runs.enumerated().map { ($1.id, $0) }) { first, _ in first }
         for (row, seller) in panel.trip.sellers.enumerated() {

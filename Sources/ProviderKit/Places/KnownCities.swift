@@ -80,6 +80,12 @@ public enum KnownCities {
         return names
     }()
 
+    /// Every known city's IATA city code and English name, in the order the tool lists them: what a search
+    /// form suggests.
+    public static var directory: [(code: String, name: String)] {
+        cities.map { (code: $0.code, name: $0.names.first ?? $0.code) }
+    }
+
     /// The code of a city the tool knows by this name: from the table, else the gazetteer's city of that name
     /// (the far largest, when several bear it).
     /// - Parameter name: a city's name, any case, with or without accents: `Vienna`, `wien`, `Bristol`.
