@@ -65,6 +65,10 @@ enum WebAssets {
         .status-ok { color: var(--good); font-weight: 600; }
         .status-bad { color: var(--bad); font-weight: 600; }
         table.calendar td.best { background: #d9f2dc; font-weight: 700; outline: 2px solid var(--good); }
+        main { overflow-wrap: anywhere; }
+        @media (max-width: 40rem) {
+          table { display: block; overflow-x: auto; }
+        }
         .chart { overflow-x: auto; }
         .chart svg { max-width: 100%; height: auto; }
         .muted { color: var(--muted); }

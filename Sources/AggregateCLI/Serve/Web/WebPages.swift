@@ -48,10 +48,12 @@ struct WebPages: Sendable {
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 
-    /// The header fields every page and asset carries.
+    /// The header fields every page and asset carries. The referrer goes to this server alone: booking sites
+    /// learn nothing of the search, and the page's own forms keep their origin (under `no-referrer` a browser
+    /// posts them with `Origin: null`, which the origin check must refuse).
     static let securityHeaders: HeaderFields = [
         "Content-Security-Policy": contentSecurityPolicy, "X-Content-Type-Options": "nosniff",
-        "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+        "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
     ]
 
     /// Answers a request for a page, or `nil` for a path that is not one.
