@@ -217,8 +217,9 @@ struct WebPagesTests {
         #expect(!html.contains("javascript:"))
         #expect(
             HTML.escaped(hostile)
-                == "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&#39;&amp;")
-        #expect(HTML.escaped("a\u{1B}]0;x\u{07}b") == "a]0;xb")
+                == "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;&quot;&apos;&amp;")
+        // Control characters show as U+FFFD, as on the terminal and in the chart: what was removed is visible.
+        #expect(HTML.escaped("a\u{1B}]0;x\u{07}\u{85}b") == "a\u{FFFD}]0;x\u{FFFD}\u{FFFD}b")
         let https = try #require(URL(string: "https://example.com/book?a=1&b=\"x\""))
         #expect(
             HTML.externalLink(WebAddress(https), label: "Book <b>")

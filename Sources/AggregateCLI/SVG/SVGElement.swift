@@ -128,9 +128,9 @@ struct SVGElement: Sendable, Hashable {
         return "\(sign)\(integer).\(digits)"
     }
 
-    /// Text as XML character data or an attribute value: `&`, `<`, `>`, `"` and `'` escaped, and the
-    /// characters XML 1.0 does not allow (control characters but tab, line feed and carriage return, and
-    /// U+FFFE, U+FFFF) replaced by U+FFFD.
+    /// Text as XML or HTML character data or an attribute value: `&`, `<`, `>`, `"` and `'` escaped, and the
+    /// characters XML 1.0 does not allow or discourages (control characters but tab, line feed and carriage
+    /// return, the C1 controls, and U+FFFE, U+FFFF) replaced by U+FFFD. The web pages use it too.
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -144,7 +144,7 @@ struct SVGElement: Sendable, Hashable {
             case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
             default:
                 let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF {
                     result += "\u{FFFD}"
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -4,33 +4,12 @@ import ProviderKit
 /// HTML text built by the web pages: every value from a request or a provider goes through ``escaped(_:)``,
 /// so that no carrier, station or seller name can open a tag, close an attribute or start a script.
 enum HTML {
-    /// Text as HTML character data or a quoted attribute value: `&`, `<`, `>`, `"` and `'` escaped, and the
-    /// control characters HTML does not allow dropped.
+    /// Text as HTML character data or a quoted attribute value, escaped as the chart's SVG is (one rule for every
+    /// page and the chart inside it): `&`, `<`, `>`, `"` and `'` escaped, and control characters shown as U+FFFD.
     /// - Parameter text: any text.
     /// - Returns: the escaped text.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            default:
-                // C0 and C1 controls, and the noncharacters U+FFFE and U+FFFF, have no place in a page.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                    || scalar.value >= 0xFFFE
-                        && scalar.value <= 0xFFFF
-                {
-                    continue
-                }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        SVGElement.escaped(text)
     }
 
     /// A query string of name–value pairs, each percent-encoded, for a link that repeats a query.
