@@ -64,23 +64,23 @@ public enum Gazetteer {
     /// - Parameter code: an IATA airport code, any case.
     /// - Returns: the airport, or `nil` for a code the data does not hold.
     public static func airport(_ code: String) -> Airport? {
-        tables.airports.find(code.uppercased()).map { tables.airport(at: $0) }
+        Tables.airports.find(code.uppercased()).map { Tables.airport(at: $0) }
     }
 
     /// The city a code stands for: an IATA city code, the code of a city's one airport, or a `NAME.CC` key.
     /// - Parameter code: the code, any case.
     /// - Returns: the city, or `nil`.
     public static func city(code: String) -> City? {
-        guard let line = tables.codes.find(code.uppercased()) else { return nil }
-        return Int(tables.codes.field(1, ofLine: line)).map { tables.city(at: $0) }
+        guard let line = Tables.codes.find(code.uppercased()) else { return nil }
+        return Int(Tables.codes.field(1, ofLine: line)).map { Tables.city(at: $0) }
     }
 
     /// The city an airport serves: the city whose airports include it.
     /// - Parameter airport: an IATA airport code.
     /// - Returns: the city, or `nil`.
     public static func city(servedBy airport: String) -> City? {
-        guard let line = tables.airports.find(airport.uppercased()) else { return nil }
-        return Int(tables.airports.field(7, ofLine: line)).map { tables.city(at: $0) }
+        guard let line = Tables.airports.find(airport.uppercased()) else { return nil }
+        return Int(Tables.airports.field(7, ofLine: line)).map { Tables.city(at: $0) }
     }
 
     /// The IANA time zone of a place code: an airport's, else a city's.
@@ -88,11 +88,11 @@ public enum Gazetteer {
     /// - Returns: the zone, or `nil` for an unknown code.
     public static func timeZone(of code: String) -> TimeZone? {
         let upper = code.uppercased()
-        if let line = tables.airports.find(upper) { return zone(numbered: tables.airports.field(6, ofLine: line)) }
-        guard let line = tables.codes.find(upper), let index = Int(tables.codes.field(1, ofLine: line)) else {
+        if let line = Tables.airports.find(upper) { return zone(numbered: Tables.airports.field(6, ofLine: line)) }
+        guard let line = Tables.codes.find(upper), let index = Int(Tables.codes.field(1, ofLine: line)) else {
             return nil
         }
-        return zone(numbered: tables.cities.field(6, ofLine: index))
+        return zone(numbered: Tables.cities.field(6, ofLine: index))
     }
 
     /// A population more than this many times the next city's of the same name makes the name that city's:
@@ -119,20 +119,20 @@ public enum Gazetteer {
     ///   - code: the city's code.
     /// - Returns: `true` when the city bears that name.
     public static func isName(_ text: String, of code: String) -> Bool {
-        guard let line = tables.codes.find(code.uppercased()), let index = Int(tables.codes.field(1, ofLine: line))
+        guard let line = Tables.codes.find(code.uppercased()), let index = Int(Tables.codes.field(1, ofLine: line))
         else { return false }
         return cityLines(named: fold(text)).contains(index)
     }
 
     /// The cities bearing a folded name, largest first.
     private static func cities(named folded: String) -> [City] {
-        cityLines(named: folded).map { tables.city(at: $0) }
+        cityLines(named: folded).map { Tables.city(at: $0) }
     }
 
     /// The lines of ``GazetteerData/cities`` bearing a folded name, largest first.
     private static func cityLines(named folded: String) -> [Int] {
-        guard let line = tables.names.find(folded) else { return [] }
-        return tables.names.field(1, ofLine: line).split(separator: ",").compactMap { Int($0) }
+        guard let line = Tables.names.find(folded) else { return [] }
+        return Tables.names.field(1, ofLine: line).split(separator: ",").compactMap { Int($0) }
     }
 
     /// The airports nearest a city, nearest first.
@@ -147,8 +147,8 @@ public enum Gazetteer {
         airport: Airport, kilometres: Double
     )] {
         var found: [(airport: Airport, kilometres: Double)] = []
-        for line in 0..<tables.airports.count {
-            let airport = tables.airport(at: line)
+        for line in 0..<Tables.airports.count {
+            let airport = Tables.airport(at: line)
             let distance = kilometresBetween(city.latitude, city.longitude, airport.latitude, airport.longitude)
             if distance <= kilometres { found.append((airport, distance)) }
         }
@@ -196,15 +196,15 @@ public enum Gazetteer {
         let most = target.count <= 6 ? 1 : 2
         var found: [(distance: Int, population: Int, name: String)] = []
         var seen = Set<String>()
-        for line in 0..<tables.names.count {
-            let name = tables.names.key(ofLine: line)
+        for line in 0..<Tables.names.count {
+            let name = Tables.names.key(ofLine: line)
             // Names are folded to mostly one byte a letter: a length far off is no near name.
             guard abs(name.utf8.count - target.count) <= 2 * most,
                 abs(name.unicodeScalars.count - target.count) <= most,
                 let distance = editDistance(Array(name.unicodeScalars), target, atMost: most)
             else { continue }
-            for index in tables.names.field(1, ofLine: line).split(separator: ",").compactMap({ Int($0) }) {
-                let city = tables.city(at: index)
+            for index in Tables.names.field(1, ofLine: line).split(separator: ",").compactMap({ Int($0) }) {
+                let city = Tables.city(at: index)
                 if city.population >= 20_000, seen.insert(city.name).inserted {
                     found.append((distance, city.population, city.name))
                 }
@@ -249,8 +249,8 @@ public enum Gazetteer {
     /// The zone of a line number of ``GazetteerData/zones``, made once: Foundation reads a zone's rules from disk
     /// on each `TimeZone(identifier:)`.
     static func zone(numbered field: Substring) -> TimeZone? {
-        guard let number = Int(field), number >= 0, number < tables.zones.count else { return nil }
-        let name = String(tables.zones.field(0, ofLine: number))
+        guard let number = Int(field), number >= 0, number < Tables.zones.count else { return nil }
+        let name = String(Tables.zones.field(0, ofLine: number))
         return zones.withLock { cache in
             if let known = cache[name] { return known }
             let zone = TimeZone(identifier: name)
@@ -261,19 +261,17 @@ public enum Gazetteer {
 
     private static let zones = ZoneCache()
 
-    /// The data's sections, each read as lines where it lies: nothing is parsed until it is asked for.
-    static let tables = Tables()
-
-    /// The gazetteer's sections.
-    struct Tables: Sendable {
-        let zones = TabbedLines(GazetteerData.zones)
-        let airports = TabbedLines(GazetteerData.airports)
-        let cities = TabbedLines(GazetteerData.cities)
-        let codes = TabbedLines(GazetteerData.codes)
-        let names = TabbedLines(GazetteerData.names)
+    /// The data's sections, each read as lines where it lies and only on its own first use: a time zone looked up
+    /// by airport code never scans the names, and nothing is parsed until it is asked for.
+    enum Tables {
+        static let zones = TabbedLines(GazetteerData.zones)
+        static let airports = TabbedLines(GazetteerData.airports)
+        static let cities = TabbedLines(GazetteerData.cities)
+        static let codes = TabbedLines(GazetteerData.codes)
+        static let names = TabbedLines(GazetteerData.names)
 
         /// The airport of a line of ``airports``.
-        func airport(at line: Int) -> Airport {
+        static func airport(at line: Int) -> Airport {
             let fields = airports.fields(ofLine: line)
             let zone = Int(fields[6]).flatMap { $0 < zones.count ? String(zones.field(0, ofLine: $0)) : nil }
             return Airport(
@@ -283,7 +281,7 @@ public enum Gazetteer {
         }
 
         /// The city of a line of ``cities``.
-        func city(at line: Int) -> City {
+        static func city(at line: Int) -> City {
             let fields = cities.fields(ofLine: line)
             let zone = Int(fields[6]).flatMap { $0 < zones.count ? String(zones.field(0, ofLine: $0)) : nil }
             return City(
