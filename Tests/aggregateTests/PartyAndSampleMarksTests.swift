@@ -126,6 +126,17 @@ struct PartyAndSampleMarksTests {
         #expect(run.stderr.contains("built-in samples"), "standard error says it too, for a reader of it alone")
     }
 
+    @Test func aTableOnTheTerminalSaysItsSampleLineOnce() async throws {
+        let screen = try await TerminalRunner.run(Self.route + ["--providers", "kiwi,aviasales"], columns: 120)
+        let said = screen.lines.filter { $0.contains("answered from built-in samples, not live prices") }
+        #expect(said.count == 1, "the table's last line; standard error does not repeat it on the same screen")
+        let piped = try await TerminalRunner.shell(
+            "\"$AGGREGATE\" "
+                + (Self.route + ["--providers", "kiwi,aviasales"]).map(TerminalRunner.quoted)
+                .joined(separator: " ") + " | head -3")
+        #expect(piped.stderr.contains("answered from built-in samples"), "a reader of a cut table is still told")
+    }
+
     @Test func csvHasASampleColumnAndReadableEnds() async throws {
         let run = try await Binary.run([
             "search", "--from", "VIE", "--to", "BUD", "--date", "2026-12-18", "--providers", "flixbus", "--format",

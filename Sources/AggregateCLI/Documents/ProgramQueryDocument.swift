@@ -12,7 +12,7 @@ struct ProgramQueryDocument: OutputDocument {
     let query: SearchQuery
 
     func write(to json: inout JSONWriter) {
-        SearchDocument.write(query, to: &json)
+        SearchDocument.write(query, forProgram: true, to: &json)
     }
 
     /// The line the program reads.

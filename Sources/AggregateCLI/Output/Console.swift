@@ -23,6 +23,8 @@ struct Console: Sendable {
     var colors: Bool
     /// Whether standard error is a terminal, where a progress line can be redrawn in place.
     var errorIsTerminal = false
+    /// Whether standard output is a terminal: what it shows, a person reads beside standard error.
+    var outputIsTerminal = false
     /// The columns of the terminal standard output is, asked when a table is printed; `nil` when standard
     /// output is not a terminal, so piped and redirected tables keep every column.
     var terminalWidth: @Sendable () -> Int? = { nil }
@@ -49,6 +51,7 @@ struct Console: Sendable {
             writeError: { error.write($0) },
             colors: terminal && !noColor && environment["TERM"] != "dumb",
             errorIsTerminal: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb",
+            outputIsTerminal: terminal,
             terminalWidth: { terminal ? width(of: STDOUT_FILENO, columns: columns) : nil },
             outputFailure: { output.failure })
     }

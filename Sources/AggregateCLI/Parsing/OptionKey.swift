@@ -36,6 +36,8 @@ struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     static let infants = OptionKey("--infants")
     static let cabin = OptionKey("--cabin")
     static let excludeAirline = OptionKey("--exclude-airline")
+    static let carrier = OptionKey("--carrier")
+    static let excludeCarrier = OptionKey("--exclude-carrier")
     static let departAfter = OptionKey("--depart-after")
     static let departBefore = OptionKey("--depart-before")
     static let arriveAfter = OptionKey("--arrive-after")

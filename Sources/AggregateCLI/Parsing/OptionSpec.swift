@@ -12,9 +12,19 @@ struct OptionSpec: Sendable {
     /// a free value or a flag. Filled from the list the value reader checks against, so that help, the
     /// parser and the shell completions cannot disagree.
     var choices: [String]? = nil
+    /// Other names the command line takes for it (`--carrier` for `--airline`), read as the option itself;
+    /// help and completions show the main name.
+    var aliases: [OptionKey] = []
 
     /// The long name with its dashes, such as `--from`.
     var name: String { key.name }
+
+    /// Whether `name` (with its dashes) names this option, by its own name or an alias.
+    /// - Parameter name: a name as typed.
+    /// - Returns: `true` when it is the option's name or one of its aliases.
+    func isNamed(_ name: String) -> Bool {
+        self.name == name || aliases.contains { $0.name == name }
+    }
 
     /// `--from CODE`, or `--round-trip`.
     var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
