@@ -248,12 +248,10 @@ public struct FerryhopperProvider: OfferProvider {
 
     /// What one call gave.
     struct Page: Sendable {
-        /// The sailings mapped, without repeats.
+        /// The sailings mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer] = []
         /// Itineraries skipped: unreadable.
         var skipped = 0
-        /// Itineraries repeating an earlier one of the same answer exactly.
-        var repeats = 0
         /// Itineraries with a sailing that has no accommodation on sale.
         var notOnSale = 0
         /// Itineraries between other ports than those asked for, and the first such pair's names.
@@ -287,7 +285,6 @@ public struct FerryhopperProvider: OfferProvider {
         _ answer: FerryhopperAnswer, call: Plan.Call, provider: ProviderID, retrievedAt: Date
     ) throws -> Page {
         var page = Page()
-        var seen = Set<String>()
         var index = -1
         let records = try answer.itineraries.decodeRecords { node -> Offer? in
             index += 1
@@ -315,13 +312,7 @@ public struct FerryhopperProvider: OfferProvider {
                 retrievedAt: retrievedAt, link: link)
         }
         page.skipped = records.skipped
-        for offer in records.records.compactMap({ $0 }) {
-            guard seen.insert(offer.id).inserted else {
-                page.repeats += 1
-                continue
-            }
-            page.offers.append(offer)
-        }
+        page.offers = records.records.compactMap { $0 }
         return page
     }
 
@@ -410,7 +401,7 @@ public struct FerryhopperProvider: OfferProvider {
             notes.append(failed)
         }
         return ProviderResponse(
-            offers: offers, skipped: results.sum(\.skipped), notes: notes, repeats: results.sum(\.repeats))
+            offers: offers, skipped: results.sum(\.skipped), notes: notes)
     }
 }
 

@@ -234,12 +234,10 @@ public struct RegioJetProvider: OfferProvider {
 
     /// What one call gave.
     struct Page: Sendable {
-        /// The connections mapped, without repeats.
+        /// The connections mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer] = []
         /// Routes skipped: unreadable.
         var skipped = 0
-        /// Routes repeating an earlier one of the same answer exactly.
-        var repeats = 0
         /// Routes sold out or not on sale.
         var soldOut = 0
         /// Routes leaving on another day than the one asked for.
@@ -286,7 +284,6 @@ public struct RegioJetProvider: OfferProvider {
         guard routes.kind == .array else { throw routes.error("is not a list of routes") }
         let link = link(for: call)
         var page = Page()
-        var seen = Set<String>()
         for node in try routes.elements {
             try Task.checkCancellation()
             guard let route = try? RegioJetRoute(node) else {
@@ -323,10 +320,6 @@ public struct RegioJetProvider: OfferProvider {
                     RegioJetEnd(id: route.departureStationID, station: from, code: call.originCode),
                     RegioJetEnd(id: route.arrivalStationID, station: to, code: call.destinationCode)
                 ), provider: provider, retrievedAt: retrievedAt, link: link)
-            guard seen.insert(offer.id).inserted else {
-                page.repeats += 1
-                continue
-            }
             page.offers.append(offer)
         }
         return page
@@ -410,8 +403,7 @@ public struct RegioJetProvider: OfferProvider {
             notes.append(failed)
         }
         return ProviderResponse(
-            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
-            repeats: results.sum(\.repeats))
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes)
     }
 }
 
