@@ -318,17 +318,11 @@ public struct FerryhopperProvider: OfferProvider {
 
     // MARK: - Honest status
 
-    /// A failed request as it should reach the user: a refusal with 403 or 409, or a page that is not JSON
-    /// where the MCP server's answer should be, is `blocked`; a text result that is not JSON holds no trips;
-    /// any other error is handed on as it is (429 is already `rate_limited`, a tool error quotes the server).
+    /// A failed request as it should reach the user: a page that is not JSON where the MCP server's answer
+    /// should be is `blocked`; a text result that is not JSON holds no trips; any other error is handed on as it
+    /// is (the kit already makes a refusal with 403 or 409 `blocked` and 429 `rate_limited`; a tool error quotes
+    /// the server).
     static func honest(_ error: ProviderError, client: ProviderClient) -> ProviderError {
-        if let refusal = error.underlying as? RejectedAnswer, [403, 409].contains(refusal.status) {
-            return ProviderError(
-                .blocked, provider: error.provider,
-                "Ferryhopper's server turned the request away (\(refusal)), as a bot wall does: the search was "
-                    + "blocked, not empty; try again later",
-                underlying: refusal)
-        }
         guard error.code == .malformedResponse else { return error }
         if error.message.contains("answered text/html") {
             return ProviderError(

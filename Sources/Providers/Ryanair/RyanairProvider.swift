@@ -438,7 +438,8 @@ enum RyanairRefusal {
                     "Ryanair's fare finder is rate limiting requests (\(what)): \(advice)\(attempts)",
                     underlying: answer)
             }
-            if answer.status == 403 || answer.status == 409 || code.map(isShield) == true {
+            // The kit makes 403 and 409 of a keyless service `blocked`; a shield's code says so with any status.
+            if error.code == .blocked || code.map(isShield) == true {
                 return ProviderError(
                     .blocked, provider: error.provider,
                     "Ryanair's fare finder turned the request away (\(what), as its bot wall does): \(advice)"
