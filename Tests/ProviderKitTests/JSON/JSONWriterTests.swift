@@ -132,7 +132,9 @@ struct JSONWriterTests {
     /// hand rather than by the writer, so that a test compares the writer with an independent rule.
     static func escaped(_ character: Character, _ escaping: JSONWriter.Escaping) -> String {
         let scalar = character.unicodeScalars.first?.value ?? 0
-        let hex = "\\u" + String(repeating: "0", count: 4 - String(scalar, radix: 16).count) + String(scalar, radix: 16)
+        // Only characters below U+10000 are escaped, so four digits always hold the ones that are.
+        let digits = String(scalar, radix: 16)
+        let hex = "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
         switch scalar {
         case 0x22: return "\\\""
         case 0x5C: return "\\\\"
