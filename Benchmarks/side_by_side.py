@@ -10,6 +10,11 @@ ratio of this checkout to the other commit, and the ratio of each to the Python 
 (`python_pipeline.py`, the top-20 job), which runs in the same rounds.
 
     python3 Benchmarks/side_by_side.py COMMIT [--runs 7] [--itineraries 10000] [--commands top20,all]
+    python3 Benchmarks/side_by_side.py COMMIT --binary PATH   # another build in place of this checkout's
+
+`--binary` times a given `aggregate` (such as the one kept for another commit under
+`.build-side-by-side/bin/`) in place of this checkout's, which is then not built: two commits can so be
+compared without checking either out, and a build kept from before a change stays comparable.
 
 The other commit is exported with `git archive` into a temporary folder and built once: its binary is
 kept under `.build-side-by-side/bin/` by commit id (git ignores `.build-*`), so later comparisons with
@@ -168,6 +173,7 @@ def main():
     parser.add_argument("--commands", default="top20,all", help="top20, all or both (default top20,all)")
     parser.add_argument("--python", default="python3", help="the interpreter of the reference (default python3)")
     parser.add_argument("--no-python", action="store_true", help="leave out the Python reference")
+    parser.add_argument("--binary", help="an aggregate binary to time in place of this checkout's, which is not built")
     arguments = parser.parse_args()
     if arguments.runs < 1 or arguments.itineraries < 1:
         fail("--runs and --itineraries take positive counts")
@@ -183,10 +189,22 @@ def main():
     cache = os.path.join(root, ".build-side-by-side")
     os.makedirs(cache, exist_ok=True)
 
+    if arguments.binary and not os.access(arguments.binary, os.X_OK):
+        fail(f"--binary {arguments.binary} is not an executable file; give the path of an aggregate binary")
     base = base_binary(root, cache, commit)
     scratch = os.path.join(cache, "checkout")
-    generator = swift_build(root, scratch, "AggregateBenchmarks")
-    checkout = swift_build(root, scratch, "aggregate")
+    if arguments.binary:
+        # The answer's generator is this checkout's, built only when the answer is not kept yet.
+        generator = os.path.join(scratch, "release", "AggregateBenchmarks")
+        if not os.access(generator, os.X_OK):
+            generator = swift_build(root, scratch, "AggregateBenchmarks")
+        checkout = os.path.abspath(arguments.binary)
+        kept = re.fullmatch(r"aggregate-([0-9a-f]{7,40})", os.path.basename(checkout))
+        label = kept.group(1)[:7] if kept else "binary"
+    else:
+        label = "checkout"
+        generator = swift_build(root, scratch, "AggregateBenchmarks")
+        checkout = swift_build(root, scratch, "aggregate")
     answer = answer_file(cache, generator, arguments.itineraries)
     answer_bytes = os.path.getsize(answer)
     work = tempfile.mkdtemp(prefix="aggregate-side-by-side-")
@@ -195,9 +213,12 @@ def main():
     search += ["--max-response-size", "512MiB", "--timeout", "600"]
 
     try:
-        head = git(root, "rev-parse", "--short", "HEAD")
-        dirty = " with uncommitted changes" if git(root, "status", "--porcelain", "--untracked-files=no") else ""
-        print(f"side by side: {commit[:7]} against this checkout ({head}{dirty})")
+        if arguments.binary:
+            print(f"side by side: {commit[:7]} against {checkout}")
+        else:
+            head = git(root, "rev-parse", "--short", "HEAD")
+            dirty = " with uncommitted changes" if git(root, "status", "--porcelain", "--untracked-files=no") else ""
+            print(f"side by side: {commit[:7]} against this checkout ({head}{dirty})")
         print(f"answer: {arguments.itineraries} Kiwi itineraries, {answer_bytes / 1e6:.1f} MB")
 
         # The same answer from both builds, or the comparison is of two different jobs.
@@ -206,8 +227,8 @@ def main():
         os.makedirs(outputs, exist_ok=True)
         for name in chosen:
             digests, paths = [], []
-            for label, binary in ((commit[:7], base), ("checkout", checkout)):
-                paths.append(os.path.join(outputs, f"{name}-{label}.json"))
+            for tag, binary in ((commit[:7], base), (label, checkout)):
+                paths.append(os.path.join(outputs, f"{name}-{tag}.json"))
                 run_once([binary, *search, *COMMANDS[name]], environment, work, output=paths[-1])
                 digests.append(comparable_digest(paths[-1]))
             if digests[0] == digests[1]:
@@ -221,7 +242,7 @@ def main():
                 (
                     name,
                     Series(f"{commit[:7]} {name}", [base, *search, *COMMANDS[name]]),
-                    Series(f"checkout {name}", [checkout, *search, *COMMANDS[name]]),
+                    Series(f"{label} {name}", [checkout, *search, *COMMANDS[name]]),
                 )
             )
         python = None
@@ -257,7 +278,7 @@ def main():
             processor = statistics.median(new.processor) / statistics.median(old.processor)
             wall = statistics.median(new.wall) / statistics.median(old.wall)
             print(
-                f"{name}: checkout / {commit[:7]}: CPU {processor:.2f}x ({(processor - 1) * 100:+.0f} %),"
+                f"{name}: {label} / {commit[:7]}: CPU {processor:.2f}x ({(processor - 1) * 100:+.0f} %),"
                 f" wall {wall:.2f}x ({(wall - 1) * 100:+.0f} %)"
             )
         print(f"load average at the end: {' '.join(f'{value:.1f}' for value in os.getloadavg())}")

@@ -119,6 +119,22 @@ struct KiwiHostileInputTests {
         #expect(response.skipped == (kept ? 0 : 1))
     }
 
+    @Test(
+        "a bag count is a member name that reads as a whole number from 1 to 10, as Int reads it; others are left out")
+    func bagCountNames() async throws {
+        let body = #"""
+            {"currency": "EUR", "data": [{"id": "bags", "price": 99, "dTime": 1797577500, "dTimeUTC": 1797573900,
+              "bags_price": {"+1": 10, "01": 12, "-2": 5, "0": 3, "11": 9, "2x": 1, " 3": 4, "4 ": 4, "\u0035": 50,
+                             "0000000000000000000000000000006": 60, "99999999999999999999999999": 7, "": 8, "+": 8,
+                             "-0": 2, "7": "free"},
+              "route": [{"flyFrom": "VIE", "flyTo": "BCN", "airline": "OS", "flight_no": 395,
+                         "dTime": 1797577500, "dTimeUTC": 1797573900}]}]}
+            """#
+        let response = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
+        let fees = try #require(response.offers.first?.onlySource?.bagFees)
+        #expect(fees.feesByCount == [1: 12, 5: 50, 6: 60], "the later of +1 and 01 counts; an escaped 5 is 5")
+    }
+
     @Test("a UTC arrival with an offset is read as the instant it names")
     func utcOffset() async throws {
         let body = Self.record("utc_arrival", "\"2026-12-18T10:45:00+01:00\"")

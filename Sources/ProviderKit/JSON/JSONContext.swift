@@ -3,9 +3,10 @@
 ///
 /// It lives for exactly as long as its bytes do (the document's on the stack of `read`, a record's while it is
 /// being decoded); nodes hold a pointer to it, so they are as short-lived as the bytes themselves.
+@usableFromInline
 struct JSONContext {
     /// The first byte.
-    let bytes: UnsafePointer<UInt8>
+    @usableFromInline let bytes: UnsafePointer<UInt8>
     /// The length in bytes.
     let count: Int
     /// Where large containers end, recorded while validating.

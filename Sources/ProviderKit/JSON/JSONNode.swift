@@ -10,7 +10,7 @@
 ///
 /// A node is only valid inside the closure given to `JSONDocument.read`; see there.
 public struct JSONNode {
-    let context: UnsafePointer<JSONContext>
+    @usableFromInline let context: UnsafePointer<JSONContext>
     /// Where the value starts, or -1 when it is missing.
     let offset: Int
     let location: JSONPath
@@ -24,7 +24,7 @@ public struct JSONNode {
         self.missingName = missingName
     }
 
-    @inline(__always) var bytes: UnsafePointer<UInt8> { context.pointee.bytes }
+    @inlinable @inline(__always) var bytes: UnsafePointer<UInt8> { context.pointee.bytes }
     @inline(__always) var count: Int { context.pointee.count }
 
     /// The kind of value, or `nil` when the node is missing.

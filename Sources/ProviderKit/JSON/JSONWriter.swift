@@ -217,17 +217,41 @@ public struct JSONWriter: Sendable {
 
     private mutating func newLine(depth: Int) {
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+        // The indent is copied from a run of spaces at once, rather than appended a space at a time: a pretty
+        // document of ten thousand offers has half a million lines.
+        var spaces = 2 * depth
+        while spaces > 0 {
+            let run = min(spaces, Self.indent.count)
+            bytes.append(contentsOf: Self.indent[..<run])
+            spaces -= run
+        }
     }
+
+    /// Spaces to indent with.
+    private static let indent = [UInt8](repeating: 0x20, count: 64)
 
     /// Appends `text` as a JSON string.
     private mutating func appendQuoted(_ text: String) {
         bytes.append(JSONBytes.quote)
         var text = text
         text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
             var runStart = 0
             var index = 0
             while index < utf8.count {
+                // Eight bytes at a time over those that need no look: a booking link is hundreds of plain bytes.
+                // A quote, a backslash, a control character, DEL or a byte of a multi-byte character stops the
+                // skip, and is looked at below one byte at a time.
+                while index &+ 8 <= utf8.count {
+                    let word = JSONBytes.word(base, index)
+                    let stops = JSONBytes.stringStops(word) | JSONBytes.equal(word, 0x7F)
+                    if stops != 0 {
+                        index &+= JSONBytes.firstMarked(stops)
+                        break
+                    }
+                    index &+= 8
+                }
+                guard index < utf8.count else { break }
                 let byte = utf8[index]
                 let escaped: UInt32
                 let length: Int

@@ -37,7 +37,13 @@ public struct Itinerary: Sendable, Hashable {
     }
     /// Whether every segment is a flight: a flight itinerary rather than a trip by other modes.
     public var isAllFlights: Bool {
-        legs.allSatisfy { leg in leg.segments.allSatisfy { $0.mode == .flight } }
+        // Indices rather than loops over values: the merge and the output ask this of every offer, and reading a
+        // segment's mode by index copies no whole segment.
+        for leg in legs.indices {
+            let segments = legs[leg].segments
+            for index in segments.indices where segments[index].mode != .flight { return false }
+        }
+        return true
     }
     /// Distinct carrier display codes in order of appearance.
     public var carriers: [Carrier] {

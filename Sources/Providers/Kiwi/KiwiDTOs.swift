@@ -323,12 +323,33 @@ struct KiwiItinerary: Sendable {
         guard node.ifPresent != nil, let members = try? node.members else { return [:] }
         var fees: [Int: Decimal] = [:]
         for member in members {
-            guard let count = Int(member.name), count > 0, count <= 10,
-                let fee = (try? member.value.lenientDecimal) ?? nil, fee >= 0
+            guard let count = bagCount(member), let fee = (try? member.value.lenientDecimal) ?? nil, fee >= 0
             else { continue }
             fees[count] = fee
         }
         return fees
+    }
+
+    /// A `bags_price` member's name as a count of bags from 1 to 10, read from its bytes without building a
+    /// string: what `Int(name)` reads there, a sign and leading zeros included.
+    private static func bagCount(_ member: JSONMember) -> Int? {
+        var count: Int?
+        member.withNameBytes { name in
+            var digits = name[...]
+            if digits.first == UInt8(ascii: "+") || digits.first == UInt8(ascii: "-") {
+                guard digits.first == UInt8(ascii: "+") else { return }
+                digits = digits.dropFirst()
+            }
+            guard !digits.isEmpty else { return }
+            var value = 0
+            for byte in digits {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return }
+                value = min(value * 10 + Int(byte - UInt8(ascii: "0")), 11)
+            }
+            count = value
+        }
+        guard let count, count > 0, count <= 10 else { return nil }
+        return count
     }
 }
 

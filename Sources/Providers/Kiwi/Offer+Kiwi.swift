@@ -46,10 +46,16 @@ struct KiwiOfferMapper {
     /// - Parameter itinerary: a record that `KiwiItinerary` accepted.
     /// - Returns: the offer, priced for the answer's party in total.
     mutating func offer(for itinerary: KiwiItinerary) -> Offer {
-        let outbound = itinerary.route.filter { !$0.isInbound }
-        let inbound = itinerary.route.filter(\.isInbound)
-        var legs = [itinerary.leg(of: outbound, inbound: false)]
-        if !inbound.isEmpty { legs.append(itinerary.leg(of: inbound, inbound: true)) }
+        // A one-way trip's route is its one leg as it is; only a round trip's is split, so that the usual
+        // record copies no segment into arrays of its own.
+        let route = itinerary.route
+        var legs: [Leg]
+        if route.indices.contains(where: { route[$0].isInbound }) {
+            legs = [itinerary.leg(of: route.filter { !$0.isInbound }, inbound: false)]
+            legs.append(itinerary.leg(of: route.filter(\.isInbound), inbound: true))
+        } else {
+            legs = [itinerary.leg(of: route, inbound: false)]
+        }
 
         var link: WebAddress?
         if let text = itinerary.deepLink {
@@ -178,7 +184,10 @@ extension KiwiSegment {
     /// The operating carrier and its flight number when another carrier flies the plane (a codeshare),
     /// else `nil`s: an empty `operating_carrier` means the marketing carrier, and so does one that names it.
     var operatingFlight: (carrier: String?, number: String?) {
-        guard let carrier = operatingCarrier?.uppercased(), carrier != airline.uppercased() else { return (nil, nil) }
+        // `uppercasedCode` returns a code without lower-case letters as it is, as codes nearly always come.
+        guard let carrier = operatingCarrier?.uppercasedCode, carrier != airline.uppercasedCode else {
+            return (nil, nil)
+        }
         return (carrier, operatingFlightNumber)
     }
 }

@@ -128,6 +128,53 @@ struct JSONWriterTests {
         #expect(json.text == expected)
     }
 
+    /// The characters a string's escaping looks at, and what each becomes under `escaping`: written here by
+    /// hand rather than by the writer, so that a test compares the writer with an independent rule.
+    static func escaped(_ character: Character, _ escaping: JSONWriter.Escaping) -> String {
+        let scalar = character.unicodeScalars.first?.value ?? 0
+        // Only characters below U+10000 are escaped, so four digits always hold the ones that are.
+        let digits = String(scalar, radix: 16)
+        let hex = "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        switch scalar {
+        case 0x22: return "\\\""
+        case 0x5C: return "\\\\"
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0..<0x20: return hex
+        case 0x7F, 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
+            return escaping == .terminalSafe ? hex : String(character)
+        default: return String(character)
+        }
+    }
+
+    /// Strings are passed over eight bytes at a time where nothing needs escaping: a character that does must
+    /// be found in each of a word's eight places, in the bytes after the last whole word, and across two
+    /// words, in short strings and in long ones.
+    @Test(arguments: [JSONWriter.Escaping.required, .terminalSafe])
+    func escapesACharacterWhereverItFalls(escaping: JSONWriter.Escaping) {
+        let characters: [Character] = [
+            "\"", "\\", "\n", "\u{01}", "\u{1F}", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{061C}",
+            "\u{200F}", "\u{2028}", "\u{202E}", "\u{2069}", "\u{2070}", "日", "🛫",
+        ]
+        for character in characters {
+            for length in [0, 7, 8, 9, 15, 16, 17, 40] {
+                for place in 0...length {
+                    let plain = Array(repeating: "x", count: length)
+                    let before = String(plain[..<place].joined())
+                    let after = String(plain[place...].joined())
+                    var json = JSONWriter(style: .compact, escaping: escaping)
+                    json.string(before + String(character) + after)
+                    let expected = "\"" + before + Self.escaped(character, escaping) + after + "\""
+                    #expect(
+                        json.text == expected,
+                        "U+\(String(character.unicodeScalars.first?.value ?? 0, radix: 16)) after \(place) of \(length)"
+                    )
+                }
+            }
+        }
+    }
+
     @Test func writesScalarsAndEmptyContainersAtTheTop() {
         let cases: [(String, (inout JSONWriter) -> Void)] = [
             (#""plain""#, { $0.string("plain") }),
