@@ -36,6 +36,8 @@ package struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     package static let infants = OptionKey("--infants")
     package static let cabin = OptionKey("--cabin")
     package static let excludeAirline = OptionKey("--exclude-airline")
+    package static let carrier = OptionKey("--carrier")
+    package static let excludeCarrier = OptionKey("--exclude-carrier")
     package static let departAfter = OptionKey("--depart-after")
     package static let departBefore = OptionKey("--depart-before")
     package static let arriveAfter = OptionKey("--arrive-after")

@@ -12,22 +12,34 @@ package struct OptionSpec: Sendable {
     /// a free value or a flag. Filled from the list the value reader checks against, so that help, the
     /// parser and the shell completions cannot disagree.
     package var choices: [String]? = nil
+    /// Other names the command line takes for it (`--carrier` for `--airline`), read as the option itself;
+    /// help and completions show the main name.
+    package var aliases: [OptionKey] = []
 
     /// The long name with its dashes, such as `--from`.
     package var name: String { key.name }
+
+    /// Whether `name` (with its dashes) names this option, by its own name or an alias.
+    /// - Parameter name: a name as typed.
+    /// - Returns: `true` when it is the option's name or one of its aliases.
+    package func isNamed(_ name: String) -> Bool {
+        self.name == name || aliases.contains { $0.name == name }
+    }
 
     /// `--from CODE`, or `--round-trip`.
     package var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
 
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(
-        key: OptionKey, valueName: String? = nil, help: String, repeatable: Bool = false, choices: [String]? = nil
+        key: OptionKey, valueName: String? = nil, help: String, repeatable: Bool = false, choices: [String]? = nil,
+        aliases: [OptionKey] = []
     ) {
         self.key = key
         self.valueName = valueName
         self.help = help
         self.repeatable = repeatable
         self.choices = choices
+        self.aliases = aliases
     }
 }
 

@@ -67,8 +67,9 @@ package struct ParsedOptions: Sendable {
                 continue
             }
             let (name, inlineValue) = split(argument)
-            guard let spec = specs.first(where: { $0.name == name }) else {
-                throw UsageError.unknownOption(name, known: specs.map(\.name) + ["--help"], command: command)
+            guard let spec = specs.first(where: { $0.isNamed(name) }) else {
+                throw UsageError.unknownOption(
+                    name, known: specs.flatMap { [$0.name] + $0.aliases.map(\.name) } + ["--help"], command: command)
             }
             if spec.valueName == nil {
                 try parsed.add(GivenOption(spec: spec, value: inlineValue), command: command)

@@ -120,8 +120,8 @@ package struct MCPTool: Sendable {
             MCPTool(
                 name: "price_history", title: "Price history",
                 description: """
-                    Each seller's price over time for a watch: a search the user keeps under a name \
-                    (aggregate watch add) and runs unattended. The result is the aggregate.history.v1 JSON \
+                    Each seller's price over time for a watch: a search the user keeps under a name and \
+                    runs unattended. The result is the aggregate.history.v1 JSON \
                     document: every run with how each provider did, and for the watch's cheapest trips (or \
                     the one trip named) every seller's price in each run, as sent and converted. It reads the \
                     kept history and asks no provider.
@@ -166,6 +166,7 @@ package struct MCPTool: Sendable {
     package static func propertyNames(_ options: [OptionSpec]) -> [String: String] {
         Dictionary(options.map { ($0.name, MCPToolProperty.name(of: $0.key)) }) { first, _ in first }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(
         name: String, title: String, description: String, command: String,

@@ -62,10 +62,4 @@ package struct MCPToolResult: Sendable {
             json.string(text)
         }
     }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(isError: Bool, summary: String, document: [UInt8]? = nil) {
-        self.isError = isError
-        self.summary = summary
-        self.document = document
-    }
 }

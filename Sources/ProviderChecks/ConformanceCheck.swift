@@ -12,7 +12,8 @@ import ProviderKit
 /// - ``Aspect/descriptor``: an id of lower-case ASCII letters, digits and dashes, samples, and a sample
 ///   query that sets the fields the provider requires;
 /// - ``Aspect/sampleSearch``: the sample search maps to offers (or records, for a directory);
-/// - ``Aspect/stableIDs``: ids are unique and the same in two runs;
+/// - ``Aspect/stableIDs``: no two different offers share an id (an exact repeat, the same offer twice, is the
+///   runner's to drop and count), and ids are the same in two runs;
 /// - ``Aspect/offers``: every offer has one source naming the client's provider id, is a product the
 ///   descriptor declares, has a one-word id and no empty leg;
 /// - ``Aspect/prices``: prices are positive in currencies the embedded rates table knows;
@@ -423,8 +424,17 @@ public struct ConformanceCheck: Sendable {
         _ provider: any OfferProvider, query: SearchQuery, first: ProviderResponse
     ) async -> [Finding] {
         let id = provider.descriptor.id
-        var findings = Self.repeats(first.offers.map(\.id)).map { offer, count in
-            Finding(.stableIDs, "\(id): the id \(offer) is given to \(count) offers")
+        // The same offer twice is an exact repeat, which the runner drops; two different offers under one id
+        // would be dropped as one.
+        var distinct: [String: [Offer]] = [:]
+        var order: [String] = []
+        for offer in first.offers where !(distinct[offer.id] ?? []).contains(offer) {
+            if distinct[offer.id] == nil { order.append(offer.id) }
+            distinct[offer.id, default: []].append(offer)
+        }
+        var findings = order.compactMap { offer -> Finding? in
+            guard let count = distinct[offer]?.count, count > 1 else { return nil }
+            return Finding(.stableIDs, "\(id): the id \(offer) is given to \(count) different offers")
         }
         do {
             let second = try await provider.search(query, using: client(for: provider.descriptor))

@@ -23,11 +23,6 @@ package struct AnswerSharingProvider: OfferProvider {
             deadline: client.deadline)
         return try await base.search(query, using: shared)
     }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(base: any OfferProvider, answers: SharedAnswers) {
-        self.base = base
-        self.answers = answers
-    }
 }
 
 /// The endpoint of an ``AnswerSharingProvider``'s client: the run's answer when it has one, else the

@@ -67,7 +67,8 @@ package struct HistoryCommand: AnsweringCommand {
             throw UsageError(
                 "'\(OptionKey.trip)' takes a trip's id such as f-10f914b65a6c4678, got "
                     + "'\(PrintableText.excerpt(trip, limit: 40))'",
-                hint: "'aggregate history \(name)' lists the trips with their ids", command: command)
+                hint: "the history of \(name) without \(OptionKey.trip) lists the trips with their ids",
+                command: command)
         }
         limit = try reader.integer(.limit, atLeast: 1) ?? Self.defaultTrips
         format = try reader.choice(.format, OutputFormat.self, among: Self.formats) ?? .table
@@ -100,7 +101,8 @@ package struct HistoryCommand: AnsweringCommand {
                         + "finished \(view.unfinishedRecords == 1 ? "was" : "were") skipped"))
         }
         if let trip, view.trips.isEmpty, !view.runs.isEmpty {
-            notices.append(.error("the history of \(name) has no trip \(trip); 'aggregate history \(name)' lists them"))
+            notices.append(
+                .error("the history of \(name) has no trip \(trip); its history without \(OptionKey.trip) lists them"))
             return CommandAnswer(output: nil, notices: notices, status: .failure)
         }
         if view.runs.isEmpty, format == .table {
@@ -151,6 +153,7 @@ package struct HistoryCommand: AnsweringCommand {
     /// Why a history cannot be shown, in one line.
     package struct Failure: Error {
         package var message: String
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(message: String) {
             self.message = message

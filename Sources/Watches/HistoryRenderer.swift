@@ -133,6 +133,7 @@ package struct HistoryRenderer {
             }
         }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(view: PriceHistoryView) {
         self.view = view
@@ -150,6 +151,7 @@ package struct HistoryOutput: CommandOutput {
     package func write(_ format: OutputFormat, to console: Console, width: Int?) {
         HistoryRenderer(view: view).write(format, to: console)
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(view: PriceHistoryView) {
         self.view = view

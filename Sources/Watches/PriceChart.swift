@@ -57,6 +57,7 @@ package struct PriceChart {
             let share = NSDecimalNumber(decimal: (amount - low) / (high - low)).doubleValue
             return top + PriceChart.plotBottom - share * (PriceChart.plotBottom - PriceChart.plotTop)
         }
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(
             trip: PriceHistoryView.Trip, top: Double, start: Date, end: Date, low: Decimal, high: Decimal,

@@ -16,6 +16,7 @@ package actor SharedAnswers {
     package struct Key: Hashable {
         package var provider: ProviderID
         package var request: ProviderRequest
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(provider: ProviderID, request: ProviderRequest) {
             self.provider = provider

@@ -18,12 +18,6 @@ package struct WatchBatch {
         package var options: QueryOptions
         /// What decides which runner it shares: its connection options as given.
         package var settingsKey: [Watch.Option]
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(watch: Watch, options: QueryOptions, settingsKey: [Watch.Option]) {
-            self.watch = watch
-            self.options = options
-            self.settingsKey = settingsKey
-        }
     }
 
     /// The connection options: watches that write them alike ask alike.

@@ -47,6 +47,7 @@ package struct WatchStore: Sendable {
             let wanted = name.lowercased()
             return watches.first { $0.name == wanted }
         }
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(watches: [Watch], warnings: [String] = []) {
             self.watches = watches

@@ -135,6 +135,22 @@ struct ResponseScreenTests {
         #expect(notes.isEmpty)
     }
 
+    @Test func exactRepeatsAreDroppedAndCountedForEveryProvider() async throws {
+        let sent = try ["1", "2", "1", "3", "2", "1"].map { try Self.flight($0, link: nil) }
+        let response = ProviderResponse(offers: sent, repeats: 1)
+        let (screened, _) = ResponseScreen().screen(response)
+        #expect(screened.offers.map(\.id) == [sent[0].id, sent[1].id, sent[3].id], "the first of each, in order")
+        #expect(screened.repeats == 4, "the provider's own count and the three found here")
+
+        let run = try #require(await Self.run(FakeProvider("repeating", behaviour: .offers(sent, skipped: 0))))
+        #expect(run.response.offers.count == 3)
+        #expect(run.outcome.repeats == 3 && run.outcome.offerCount == 3)
+
+        let unique = try ["1", "2", "3"].map { try Self.flight($0, link: nil) }
+        let (untouched, _) = ResponseScreen().screen(ProviderResponse(offers: unique, repeats: -5))
+        #expect(untouched.offers == unique && untouched.repeats == 0, "a made-up count is kept in bounds")
+    }
+
     @Test func aLargeAnswerIsScreenedWhereverItsHostileLinkIs() throws {
         // Large enough to be read in parts on several cores: a hostile link in any part, the last one
         // included, is found and removed.

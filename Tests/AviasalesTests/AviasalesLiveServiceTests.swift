@@ -133,7 +133,10 @@ struct AviasalesLiveServiceTests {
         let range = try #require(DateRange(from: first, to: last))
         let query = SearchQuery(origin: "VIE", destination: "BCN", departureDates: range)
 
-        let response = try await AviasalesProvider().search(query, using: Self.client(for: server))
+        // As the runner screens it: an offer two answers both give is dropped and counted there.
+        let response = ResponseScreen().screen(
+            try await AviasalesProvider().search(query, using: Self.client(for: server))
+        ).response
 
         let periods = server.requests.compactMap { $0.queryItems.first { $0.name == "departure_at" }?.value }
         #expect(periods.sorted() == ["2026-12", "2027-01"])

@@ -150,7 +150,7 @@ struct FerryhopperLiveTests {
                 try await FerryhopperProvider().search(FerryhopperFixtures.query(), using: client)
             }
             #expect(error?.code.rawValue == "blocked", "HTTP \(status): \(error?.message ?? "")")
-            #expect(error?.message.contains("as a bot wall does") == true)
+            #expect(error?.message.contains("bot wall") == true)
             #expect(error?.message.contains("<html") == false, "a page is named, never quoted")
         }
     }

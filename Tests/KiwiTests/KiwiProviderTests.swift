@@ -308,15 +308,15 @@ struct KiwiProviderTests {
         #expect(response.offers.map(\.price) == [Money(76, .eur), Money(132, .eur)])
     }
 
-    @Test("an itinerary Kiwi repeats becomes one offer, and the repeat is counted as a repeat, not as skipped")
+    @Test("an itinerary Kiwi repeats becomes one offer once screened, the repeat counted as a repeat, not skipped")
     func duplicateItinerary() async throws {
-        let response = try await KiwiFixtures.search("duplicates.json")
+        let response = ResponseScreen().screen(try await KiwiFixtures.search("duplicates.json")).response
         #expect(response.offers.count == 1)
         #expect(response.repeats == 1)
         #expect(response.skipped == 0, "the repeat was read: nothing is wrong with it")
     }
 
-    @Test("repeats among many records are dropped in place: the others keep Kiwi's order, and each repeat counts")
+    @Test("repeats among many records are dropped once screened: the others keep Kiwi's order, each repeat counts")
     func repeatsAmongManyRecordsKeepTheOrder() async throws {
         let sample = try KiwiFixtures.embeddedSample()
         let root = try #require(try JSONSerialization.jsonObject(with: Data(sample.utf8)) as? [String: Any])
@@ -331,7 +331,9 @@ struct KiwiProviderTests {
         var answer = root
         answer["data"] = repeated
         let body = String(decoding: try JSONSerialization.data(withJSONObject: answer), as: UTF8.self)
-        let response = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
+        let sent = try await KiwiProvider().search(SearchQuery(), using: KiwiFixtures.client(body: body))
+        #expect(sent.offers.count == repeated.count, "the provider maps every record; the runner's screen drops")
+        let response = ResponseScreen().screen(sent).response
         #expect(response.offers.map(\.id) == once.map(\.id))
         #expect(response.repeats == repeated.count - once.count)
         #expect(response.skipped == 0)

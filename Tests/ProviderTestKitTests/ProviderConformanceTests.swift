@@ -27,7 +27,7 @@ private struct ExampleFlight {
 /// The mistakes a provider author makes, one switch each, so that each can be shown to be caught.
 private struct ExampleProvider: OfferProvider {
     enum Mistake: Sendable {
-        case none, hardcodedID, idFromTheService, keepsZeroPrices
+        case none, hardcodedID, idFromTheService, keepsZeroPrices, oneIDForEveryFlight, sendsEachFlightTwice
     }
 
     static let sample = """
@@ -63,13 +63,15 @@ private struct ExampleProvider: OfferProvider {
                 destination: Place(airport: "BCN"), departure: FlightTime(local: departure))
             return Offer(
                 id: StableIdentifier.make(
-                    prefix: provider.rawValue, mistake == .idFromTheService ? [flight.id] : content),
+                    prefix: provider.rawValue,
+                    mistake == .idFromTheService ? [flight.id] : mistake == .oneIDForEveryFlight ? [] : content),
                 product: .flight(Itinerary(legs: [Leg(segments: [segment])])), priceBasis: .total,
                 source: OfferSource(
                     provider: provider, reference: flight.id, price: Money(flight.price, .eur),
                     retrievedAt: client.now()))
         }
-        return ProviderResponse(offers: offers, skipped: skipped)
+        return ProviderResponse(
+            offers: mistake == .sendsEachFlightTwice ? offers.flatMap { [$0, $0] } : offers, skipped: skipped)
     }
 }
 
@@ -146,6 +148,13 @@ struct ProviderConformanceTests {
         #expect(Set(found.keys) == [.perRequestValues])
         let messages = try #require(found[.perRequestValues])
         #expect(messages.contains { $0.contains("changed its id") && $0.contains("offer example-") }, "\(messages)")
+    }
+
+    @Test func twoDifferentFlightsUnderOneIDAreCaughtAndAnExactRepeatIsNot() async throws {
+        let found = await findings(.oneIDForEveryFlight)
+        let messages = try #require(found[.stableIDs])
+        #expect(messages.contains { $0.contains("is given to 2 different offers") }, "\(messages)")
+        #expect(await findings(.sendsEachFlightTwice).isEmpty, "the runner drops and counts exact repeats")
     }
 
     @Test func aZeroPriceThatIsNotSkippedIsCaught() async throws {

@@ -89,7 +89,7 @@ struct RegioJetLiveTests {
         }
         #expect(error?.code == .blocked)
         #expect(error?.message.contains("HTTP \(status)") == true)
-        #expect(error?.message.contains("not an empty day") == true)
+        #expect(error?.message.contains("not an empty answer") == true)
         #expect(error?.remedy == nil, "no key to check")
         #expect(!(error?.message.contains("denied") ?? true), "the page is named, never quoted")
     }

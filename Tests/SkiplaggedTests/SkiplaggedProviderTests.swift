@@ -167,7 +167,7 @@ struct SkiplaggedProviderTests {
         #expect(first.offers.map { $0.onlySource?.reference } != second.offers.map { $0.onlySource?.reference })
     }
 
-    @Test("an exact repeat of a card is one offer, counted as a repeat")
+    @Test("an exact repeat of a card is one offer once screened, counted as a repeat")
     func repeats() async throws {
         let card = """
             {"id": "a", "airlines": "Vueling", "departure": {"airport": "VIE", "dateTime": "2026-12-18T12:30:00"},
@@ -175,8 +175,9 @@ struct SkiplaggedProviderTests {
              "price": {"amount": 99, "currency": "USD"}}
             """
         let body = #"{"flights": [\#(card), \#(card.replacingOccurrences(of: "\"a\"", with: "\"b\""))]}"#
-        let response = try await SkiplaggedProvider().search(
+        let sent = try await SkiplaggedProvider().search(
             SkiplaggedFixtures.query(), using: SkiplaggedFixtures.client(body: body))
+        let response = ResponseScreen().screen(sent).response
         #expect(response.offers.count == 1)
         #expect(response.repeats == 1)
         #expect(response.skipped == 0)

@@ -126,6 +126,40 @@ struct PartyAndSampleMarksTests {
         #expect(run.stderr.contains("built-in samples"), "standard error says it too, for a reader of it alone")
     }
 
+    @Test func compareWeighsOnlyPricesForTheWholeParty() async throws {
+        let compare =
+            ["compare"] + Self.route.dropFirst() + ["--adults", "2", "--providers", "kiwi,aviasales,skiplagged"]
+        let json = try await Binary.run(compare + ["--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let shared = try #require(try json.json()["shared"] as? [[String: Any]])
+        let vueling = try #require(
+            shared.first { trip in
+                ((trip["sources"] as? [[String: Any]]) ?? []).contains { ($0["price"] as? [String: Any]) != nil }
+                    && "\(trip["trip"] ?? "")".contains("1815")
+            })
+        let sources = try #require(vueling["sources"] as? [[String: Any]])
+        let others = sources.filter { $0["other_party"] as? Bool == true }.compactMap { $0["provider"] as? String }
+        #expect(others.sorted() == ["aviasales", "kiwi"], "one adult's fares, sent as they were")
+        #expect(vueling["saving"] is NSNull, "one whole-party price leaves nothing to save against")
+        #expect(sources.allSatisfy { $0["cheapest"] as? Bool == false })
+
+        let table = try await Binary.run(compare)
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("aviasales 94.43 EUR*"), "\(table.stdout)")
+        #expect(table.stdout.contains("* a price for another party than the 2 adults asked"), "\(table.stdout)")
+    }
+
+    @Test func aTableOnTheTerminalSaysItsSampleLineOnce() async throws {
+        let screen = try await TerminalRunner.run(Self.route + ["--providers", "kiwi,aviasales"], columns: 120)
+        let said = screen.lines.filter { $0.contains("answered from built-in samples, not live prices") }
+        #expect(said.count == 1, "the table's last line; standard error does not repeat it on the same screen")
+        let piped = try await TerminalRunner.shell(
+            "\"$AGGREGATE\" "
+                + (Self.route + ["--providers", "kiwi,aviasales"]).map(TerminalRunner.quoted)
+                .joined(separator: " ") + " | head -3")
+        #expect(piped.stderr.contains("answered from built-in samples"), "a reader of a cut table is still told")
+    }
+
     @Test func csvHasASampleColumnAndReadableEnds() async throws {
         let run = try await Binary.run([
             "search", "--from", "VIE", "--to", "BUD", "--date", "2026-12-18", "--providers", "flixbus", "--format",

@@ -42,6 +42,26 @@ struct RailSellerTests {
         #expect(check.stdout.contains("trips (train)"), "\(check.stdout)")
     }
 
+    @Test func aTrainSearchSaysTrainsAndTakesCarrierForItsOperator() async throws {
+        let (environment, folder) = try Self.twoSellers()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let route = [
+            "search", "--providers", "railjet,railtwo", "--from", "VIE", "--to", "BUD", "--date", "2026-12-18",
+            "--mode", "train", "--timeout", Self.deadline,
+        ]
+        let kept = try await Binary.run(route + ["--carrier", "ÖBB", "--format", "json"], environment: environment)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let json = try kept.json()
+        let query = try #require(json["query"] as? [String: Any])
+        #expect(query["kind"] as? String == "trains", "a train search does not say flights")
+        #expect(query["airlines"] as? [String] == ["ÖBB"], "--carrier is --airline")
+        #expect((json["offers"] as? [[String: Any]])?.count == 3)
+
+        let left = try await Binary.run(route + ["--exclude-carrier", "ÖBB"], environment: environment)
+        #expect(left.status == 0, "\(left.stderr)")
+        #expect(left.stderr.contains("no trains match"), "\(left.stderr)")
+    }
+
     @Test func twoSellersOfOneTrainMergeAndTheTableShowsServices() async throws {
         let (environment, folder) = try Self.twoSellers()
         defer { try? FileManager.default.removeItem(at: folder) }

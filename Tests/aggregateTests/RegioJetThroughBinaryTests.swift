@@ -54,7 +54,7 @@ struct RegioJetThroughBinaryTests {
         ])
         let providers = try #require(try run.json()["providers"] as? [[String: Any]])
         #expect(providers.first?["status"] as? String == "blocked", "\(run.stdout)")
-        #expect((providers.first?["error"] as? String)?.contains("not an empty day") == true)
+        #expect((providers.first?["error"] as? String)?.contains("not an empty answer") == true)
         #expect(run.status != 0)
     }
 

@@ -38,8 +38,10 @@ extension AnsweringCommand {
         for notice in answer.notices { console.printError(notice.line) }
         // Standard error says it too, last, beside the marks on standard output (a search's table ends with the
         // same line, its CSV has a `sample` column): a reader that stopped early still saw prices, and is told.
-        // Results that could not be written get no such line.
-        if format != .json, console.outputFailure().map(\.isClosedPipe) ?? true {
+        // A table on the terminal already showed the line on the same screen, so it is not said twice; results
+        // that could not be written get no such line.
+        let shownOnScreen = format == .table && console.outputIsTerminal
+        if format != .json, !shownOnScreen, console.outputFailure().map(\.isClosedPipe) ?? true {
             for line in answer.sampleNotes { console.printError("note: \(line)") }
         }
         return answer.status

@@ -89,6 +89,10 @@ package struct CompareDocument: OutputDocument {
                         json.money(source.price)
                         json.key("converted")
                         json.money(source.convertedPrice)
+                        json.key("party")
+                        json.party(source.pricedFor)
+                        json.key("other_party")
+                        json.bool(source.forAnotherParty)
                         json.key("cheapest")
                         json.bool(trip.isCheapest(source))
                         json.key("deep_link")
@@ -136,6 +140,7 @@ package struct CompareDocument: OutputDocument {
         NSDecimalRound(&result, &value, places, .plain)
         return result
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(comparison: SourceComparison) {
         self.comparison = comparison
@@ -156,6 +161,12 @@ extension CompareDocument {
             ])
         let seller = DocumentSchema.object([
             .member("provider", .string), .member("price", money), .member("converted", money),
+            .member(
+                "party", .nullable(SearchDocument.partyShape),
+                "The passengers the price is for; null when the seller does not say"),
+            .member(
+                "other_party", .boolean,
+                "Whether the price is for another party than the one asked, so left out of every figure"),
             .member("cheapest", .boolean), .member("deep_link", DocumentSchema.text),
         ])
         let trip = DocumentSchema.object([

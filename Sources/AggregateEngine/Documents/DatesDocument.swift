@@ -90,6 +90,7 @@ package struct DatesDocument: OutputDocument {
             json.bool(day.isCheapest)
         }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(result: SearchResult, days: CheapestDays) {
         self.result = result

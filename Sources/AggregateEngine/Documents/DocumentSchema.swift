@@ -54,13 +54,6 @@ package indirect enum DocumentSchema: Sendable {
         ) -> Member {
             Member(name: name, schema: schema, isRequired: false, description: description)
         }
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(name: String, schema: DocumentSchema, isRequired: Bool, description: String? = nil) {
-            self.name = name
-            self.schema = schema
-            self.isRequired = isRequired
-            self.description = description
-        }
     }
 
     /// `{"amount": 94.43, "currency": "EUR"}`, as ``JSONWriter/money(_:)`` writes it.

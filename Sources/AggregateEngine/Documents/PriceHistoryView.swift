@@ -20,6 +20,7 @@ package struct PriceHistoryView: Sendable {
         package var at: Date
         /// The record.
         package var record: PriceRecord
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(run: String, at: Date, record: PriceRecord) {
             self.run = run
@@ -32,6 +33,7 @@ package struct PriceHistoryView: Sendable {
     package struct Seller: Sendable {
         package var provider: ProviderID
         package var points: [Point]
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(provider: ProviderID, points: [Point]) {
             self.provider = provider
@@ -50,6 +52,7 @@ package struct PriceHistoryView: Sendable {
 
         /// The converted prices of every seller, for a common scale.
         package var convertedPrices: [Money] { sellers.flatMap { $0.points.compactMap(\.record.converted) } }
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(id: String, latest: PriceRecord, sellers: [Seller]) {
             self.id = id

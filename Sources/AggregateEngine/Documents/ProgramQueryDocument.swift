@@ -12,7 +12,7 @@ package struct ProgramQueryDocument: OutputDocument {
     package let query: SearchQuery
 
     package func write(to json: inout JSONWriter) {
-        SearchDocument.write(query, to: &json)
+        SearchDocument.write(query, forProgram: true, to: &json)
     }
 
     /// The line the program reads.
@@ -20,9 +20,5 @@ package struct ProgramQueryDocument: OutputDocument {
         var json = JSONWriter(style: .compact)
         write(to: &json)
         return Data((json.text + "\n").utf8)
-    }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(query: SearchQuery) {
-        self.query = query
     }
 }

@@ -18,6 +18,7 @@ package struct ProviderCheck {
         package var endpoint: Endpoint
         /// How it answered.
         package var outcome: ProviderOutcome
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(descriptor: ProviderDescriptor, endpoint: Endpoint, outcome: ProviderOutcome) {
             self.descriptor = descriptor
@@ -80,11 +81,6 @@ package struct ProviderCheck {
     private struct IndexedResult: Sendable {
         var index: Int
         var result: Result
-    }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(providers: [any OfferProvider], settings: SearchSettings) {
-        self.providers = providers
-        self.settings = settings
     }
 }
 

@@ -38,6 +38,7 @@ package struct ProviderCheckDocument: OutputDocument {
             }
         }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(results: [ProviderCheck.Result]) {
         self.results = results

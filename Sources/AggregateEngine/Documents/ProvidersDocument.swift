@@ -99,6 +99,7 @@ package struct ProvidersDocument: OutputDocument {
             json.string(entry.foundIn)
         }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(entries: [Entry]) {
         self.entries = entries

@@ -13,7 +13,7 @@ import ProviderKit
 ///
 /// A provider's outcome has the members of ``outcomeLayout`` (see ``ProviderOutcomeObject``); an offer
 /// those of ``write(_:to:)-(Offer,_)``, its trip those of ``writeProductMembers(of:to:)``, each leg,
-/// segment and source those of its own writer below; the query those of ``write(_:to:)-(SearchQuery,_)``.
+/// segment and source those of its own writer below; the query those of ``write(_:forProgram:to:)``.
 package struct SearchDocument: OutputDocument {
     /// The schema's name; bump the version on an incompatible change.
     package static let schema = "aggregate.search.v1"
@@ -69,10 +69,18 @@ package struct SearchDocument: OutputDocument {
     /// it (``ProgramQueryDocument``). The text fields `from`, `to` and `airline` stay comma-joined as they
     /// always were; the lists are in `origins`, `destinations`, `airlines` and `excluded_airlines`, durations
     /// in whole minutes, times of day as `HH:MM`.
-    package static func write(_ query: SearchQuery, to json: inout JSONWriter) {
+    ///
+    /// `kind` is what the search looks for in a traveller's words (``SearchQuery/sought``: `flights`, `trains`,
+    /// `buses`, `ferries`, `trips` or `cars`), so a train search does not say `flights`; an outside program's
+    /// query says `flights` or `cars`, as its protocol states, and `modes` tells it the rest.
+    /// - Parameters:
+    ///   - query: the question.
+    ///   - program: whether an outside program reads it.
+    ///   - json: the writer.
+    package static func write(_ query: SearchQuery, forProgram program: Bool = false, to json: inout JSONWriter) {
         json.object { json in
             json.key("kind")
-            json.string(query.kind.rawValue)
+            json.string(program ? query.kind.rawValue : query.sought)
             json.key("from")
             json.string(joined(query.origins))
             json.key("to")
@@ -138,8 +146,8 @@ package struct SearchDocument: OutputDocument {
             json.bool(query.excludeHiddenCity)
             json.key("no_throw_away")
             json.bool(query.excludeThrowAway)
-            // Only a search narrowed to modes other than flights alone says so: `kind` already tells a flight
-            // search, and its document stays as it was.
+            // Only a search narrowed to modes other than flights alone says so: a flight search's document
+            // stays as it was.
             if !query.modes.isEmpty, query.modes != [.flight] {
                 json.key("modes")
                 json.strings(query.modes.map(\.rawValue))
@@ -329,6 +337,7 @@ package struct SearchDocument: OutputDocument {
             json.int(source.seatsLeft)
         }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(result: SearchResult) {
         self.result = result
@@ -360,12 +369,17 @@ extension SearchDocument {
         ]
     }
 
-    /// The members ``write(_:to:)-(SearchQuery,_)`` writes.
+    /// The members ``write(_:forProgram:to:)`` writes.
     package static var queryShape: DocumentSchema {
         let clock = DocumentSchema.text
         let minutes = DocumentSchema.nullable(.integer)
         return .object([
-            .member("kind", .string), .member("from", DocumentSchema.text), .member("to", DocumentSchema.text),
+            .member(
+                "kind",
+                .choice(
+                    TravelMode.allCases.map { TravelMode.plural(of: [$0]) } + ["trips", OfferCategory.cars.rawValue]),
+                "What the search looks for: flights, one other mode, trips of several modes, or cars"),
+            .member("from", DocumentSchema.text), .member("to", DocumentSchema.text),
             .member("date", DocumentSchema.text), .member("return", DocumentSchema.text),
             .member("round_trip", .boolean), .member("sort", .string), .member("limit", .nullable(.integer)),
             .member("max_price", .nullable(.number)), .member("max_stops", .nullable(.integer)),

@@ -106,6 +106,7 @@ package struct ConformanceLine: Sendable, Hashable {
         default: ""
         }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(verdict: Verdict, title: String, detail: String) {
         self.verdict = verdict

@@ -29,6 +29,7 @@ package enum ExternalDiscovery {
         package var programs: [ExternalProgram] = []
         /// One line each, for standard error: programs left out and why.
         package var warnings: [String] = []
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(programs: [ExternalProgram] = [], warnings: [String] = []) {
             self.programs = programs

@@ -8,8 +8,4 @@ package struct ExternalLog: Error, Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         lines.isEmpty ? "its log is empty" : "its log ends: " + lines.joined(separator: " | ")
     }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(lines: [String]) {
-        self.lines = lines
-    }
 }

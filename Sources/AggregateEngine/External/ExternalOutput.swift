@@ -36,14 +36,6 @@ package struct ExternalOutput: Sendable {
         package var error: String?
         /// The kind of failure, when it names one of the codes programs may use.
         package var code: ProviderError.Code?
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(kind: Kind, skipped: Int, notes: [String], error: String? = nil, code: ProviderError.Code? = nil) {
-            self.kind = kind
-            self.skipped = skipped
-            self.notes = notes
-            self.error = error
-            self.code = code
-        }
     }
 
     /// The codes a program may give a failure: those that say something about its service.

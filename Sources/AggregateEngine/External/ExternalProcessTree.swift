@@ -115,10 +115,6 @@ package enum ExternalProcessTree {
     /// Why a program could not be started: the error number.
     package struct SpawnFailure: Error {
         package var code: Int32
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(code: Int32) {
-            self.code = code
-        }
     }
 
     /// Notes that a program has ended and been reaped.

@@ -39,6 +39,7 @@ package struct ExternalProgram: Sendable, Hashable {
         guard let first = text.first, first != "-", text.count <= 40 else { return false }
         return text.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(id: ProviderID, path: String, origin: Origin) {
         self.id = id

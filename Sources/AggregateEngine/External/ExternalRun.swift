@@ -55,6 +55,7 @@ package final class ExternalRun: @unchecked Sendable {
         package var duration: Duration
         /// How many processes it had started were still running when it exited by itself, and were killed.
         package var leftRunning = 0
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(ending: Ending, output: Data, log: [String], duration: Duration, leftRunning: Int = 0) {
             self.ending = ending

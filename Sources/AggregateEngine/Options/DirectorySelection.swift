@@ -17,11 +17,6 @@ package enum DirectorySelection {
         package var value: String
         /// `AGGREGATE_DIRECTORY`, or `config file PATH: directory`.
         package var origin: String
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(value: String, origin: String) {
-            self.value = value
-            self.origin = origin
-        }
     }
 
     /// The configured directories, the one that applies first: the environment's, then the config file's.

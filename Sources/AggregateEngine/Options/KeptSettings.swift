@@ -22,6 +22,7 @@ package enum KeptSettings {
         package var configKey: String
         /// Its environment variable.
         package var variable: String
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(key: OptionKey, configKey: String, variable: String) {
             self.key = key

@@ -47,10 +47,16 @@ package struct QueryOptions {
         OptionSpec(key: .maxStops, valueName: "N", help: "Most stops on any leg"),
         OptionSpec(
             key: .airline, valueName: "CODE",
-            help: "Only trips with this carrier on some segment (IATA code or name); several, comma-separated, for any"),
+            help:
+                "Only trips with this carrier on some segment (airline, train or bus operator; code or name); several,"
+                + " comma-separated, for any (also --carrier)",
+            aliases: [.carrier]),
         OptionSpec(
             key: .excludeAirline, valueName: "CODE",
-            help: "No trip with this carrier on any segment, marketing or operating; several, comma-separated"),
+            help:
+                "No trip with this carrier on any segment, marketing or operating; several, comma-separated (also"
+                + " --exclude-carrier)",
+            aliases: [.excludeCarrier]),
         OptionSpec(key: .departAfter, valueName: "HH:MM", help: "Outbound leaves at or after this local time"),
         OptionSpec(key: .departBefore, valueName: "HH:MM", help: "Outbound leaves at or before this local time"),
         OptionSpec(key: .arriveAfter, valueName: "HH:MM", help: "Outbound lands at or after this local time"),

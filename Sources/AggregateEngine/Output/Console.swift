@@ -23,6 +23,8 @@ package struct Console: Sendable {
     package var colors: Bool
     /// Whether standard error is a terminal, where a progress line can be redrawn in place.
     package var errorIsTerminal = false
+    /// Whether standard output is a terminal: what it shows, a person reads beside standard error.
+    package var outputIsTerminal = false
     /// The columns of the terminal standard output is, asked when a table is printed; `nil` when standard
     /// output is not a terminal, so piped and redirected tables keep every column.
     package var terminalWidth: @Sendable () -> Int? = { nil }
@@ -49,6 +51,7 @@ package struct Console: Sendable {
             writeError: { error.write($0) },
             colors: terminal && !noColor && environment["TERM"] != "dumb",
             errorIsTerminal: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb",
+            outputIsTerminal: terminal,
             terminalWidth: { terminal ? width(of: STDOUT_FILENO, columns: columns) : nil },
             outputFailure: { output.failure })
     }
@@ -73,16 +76,19 @@ package struct Console: Sendable {
 
     /// Erases the status line drawn by ``showStatus(_:)``.
     package func eraseStatus() { writeError("\r\u{1B}[2K") }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(
         writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void, colors: Bool,
-        errorIsTerminal: Bool = false, terminalWidth: @escaping @Sendable () -> Int? = { nil },
+        errorIsTerminal: Bool = false, outputIsTerminal: Bool = false,
+        terminalWidth: @escaping @Sendable () -> Int? = { nil },
         outputFailure: @escaping @Sendable () -> OutputFailure? = { nil }
     ) {
         self.writeOut = writeOut
         self.writeError = writeError
         self.colors = colors
         self.errorIsTerminal = errorIsTerminal
+        self.outputIsTerminal = outputIsTerminal
         self.terminalWidth = terminalWidth
         self.outputFailure = outputFailure
     }

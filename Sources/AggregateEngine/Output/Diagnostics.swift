@@ -80,7 +80,7 @@ package struct Diagnostics {
             notices.append(.plain("no selected provider \(wanted); 'aggregate providers' lists what each offers"))
         }
         if result.offers.isEmpty, result.completeness != .none, result.query.kind != .airlineDirectory {
-            let kind = result.query.kind == .cars ? "cars" : TravelMode.plural(of: result.query.modes)
+            let kind = result.query.sought
             let hints = result.hints.map(Wording.hint).joined(separator: ", ")
             notices.append(.plain(hints.isEmpty ? "no \(kind) match" : "no \(kind) match; \(hints)"))
         }

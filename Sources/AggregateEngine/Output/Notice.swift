@@ -29,6 +29,7 @@ package struct Notice: Sendable, Hashable {
 
     /// The line as the command line prints it: `note: …`, `warning: …`, `error: …`, or the words alone.
     package var line: String { level == .plain ? text : "\(level.rawValue): \(text)" }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(level: Level, text: String) {
         self.level = level

@@ -17,8 +17,4 @@ package struct OutputFailure: Sendable, Hashable {
 
     /// The system's words for it: `No space left on device`.
     package var reason: String { String(cString: strerror(code)) }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(code: Int32) {
-        self.code = code
-    }
 }

@@ -28,6 +28,7 @@ package struct TextTable {
         package static func wholeItems(_ title: String) -> Column {
             Column(title: title, maximumWidth: TableCell.maximumListWidth, keepsItemsWhole: true)
         }
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(
             title: String, alignRight: Bool = false, maximumWidth: Int = TableCell.maximumWidth,

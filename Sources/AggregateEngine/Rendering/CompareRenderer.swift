@@ -30,6 +30,11 @@ package struct CompareRenderer: OutputRenderer {
         var sections = [providerTable(colors: colors, width: width)]
         if !comparison.shared.isEmpty { sections.append(sharedTable(colors: colors, width: width)) }
         if !comparison.pairs.isEmpty { sections.append(comparison.pairs.map(pairLine).joined(separator: "\n")) }
+        if comparison.shared.contains(where: { $0.sources.contains(where: \.forAnotherParty) }) {
+            sections.append(
+                "* a price for another party than the \(comparison.query.passengers) asked, as the seller sent it; "
+                    + "left out of every saving, cheapest, median and pair")
+        }
         return sections.joined(separator: "\n\n") + "\n"
     }
 
@@ -87,11 +92,15 @@ package struct CompareRenderer: OutputRenderer {
         return table.render(bold: colors, fitting: width, narrowing: narrowing)
     }
 
-    /// `aviasales 94.43 EUR (8900.00 RUB)`: the converted price, and the price as sent when it differs.
+    /// `aviasales 94.43 EUR (8900.00 RUB)`: the converted price, and the price as sent when it differs; `*`
+    /// after a price for another party than the one asked, as in the search table.
     private func sourceText(_ source: OfferSource) -> String {
-        guard let converted = source.convertedPrice else { return "\(source.provider) \(source.price) (unconverted)" }
+        let mark = source.forAnotherParty ? "*" : ""
+        guard let converted = source.convertedPrice else {
+            return "\(source.provider) \(source.price)\(mark) (unconverted)"
+        }
         let original = source.price.currency == converted.currency ? "" : " (\(source.price))"
-        return "\(source.provider) \(converted)\(original)"
+        return "\(source.provider) \(converted)\(mark)\(original)"
     }
 
     /// The cheapest provider; `tie` when several share the lowest price; `-` when nothing compares.
@@ -149,6 +158,7 @@ package struct CompareRenderer: OutputRenderer {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(comparison: SourceComparison) {
         self.comparison = comparison

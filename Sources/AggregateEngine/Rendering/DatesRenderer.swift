@@ -104,6 +104,7 @@ package struct DatesRenderer: OutputRenderer {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(result: SearchResult, days: CheapestDays) {
         self.result = result

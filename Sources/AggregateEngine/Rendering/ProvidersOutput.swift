@@ -13,12 +13,6 @@ package enum ProvidersOutput: CommandOutput {
         package var capabilities: [String]
         /// `installed`, or where an outside program was found.
         package var foundIn: String
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(entry: ProvidersDocument.Entry, capabilities: [String], foundIn: String) {
-            self.entry = entry
-            self.capabilities = capabilities
-            self.foundIn = foundIn
-        }
     }
 
     /// The installed providers; FOUND IN shows only where an outside program is among them.

@@ -180,6 +180,7 @@ package struct SearchRenderer: OutputRenderer {
         }
         write(piece)
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(result: SearchResult) {
         self.result = result

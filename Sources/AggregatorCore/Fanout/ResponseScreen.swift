@@ -14,8 +14,12 @@ import ProviderKit
 /// - An offer is kept only when every source's price is a finite, positive amount. An offer with a price
 ///   that is zero, negative or not a number is dropped and counted in the answer's
 ///   ``ProviderResponse/skipped``, like any record the provider could not read.
+/// - An offer whose id an earlier offer of the same answer has is an exact repeat (the same trip at the same
+///   price, sold again by the same seller, within one page or across a provider's calls): the first is kept,
+///   the others dropped and counted in ``ProviderResponse/repeats``. Providers and outside programs need not
+///   look for repeats themselves; this rule holds for all of them.
 /// - The count of skipped records is a number the provider made up: it is kept within 0…``maxSkipped``, so
-///   that no sum of counts (an answer's, a search's) can overflow.
+///   that no sum of counts (an answer's, a search's) can overflow; so is the count of repeats.
 /// - Nothing else changes: the order of offers and records, and every other field, are as the provider
 ///   sent them. Text is made safe where it is shown (``PrintableText``), not here.
 public struct ResponseScreen: Sendable {
@@ -32,6 +36,8 @@ public struct ResponseScreen: Sendable {
     public func screen(_ response: ProviderResponse) -> (response: ProviderResponse, notes: [ProviderNote]) {
         var response = response
         response.skipped = min(max(response.skipped, 0), Self.maxSkipped)
+        response.repeats = min(max(response.repeats, 0), Self.maxSkipped)
+        Self.dropRepeats(from: &response)
         // Nearly every answer is clean: finding that out only reads, so its offers are not copied, and parts of
         // a large answer are read on every core.
         let offers = response.offers
@@ -84,6 +90,21 @@ public struct ResponseScreen: Sendable {
             }
         }
         return true
+    }
+
+    /// Drops every offer whose id an earlier offer has, counting each in the answer's repeats. An answer
+    /// without repeats, nearly every one, is only read: its offers are neither copied nor moved.
+    private static func dropRepeats(from response: inout ProviderResponse) {
+        var seen = Set<String>(minimumCapacity: response.offers.count)
+        guard let first = response.offers.firstIndex(where: { !seen.insert($0.id).inserted }) else { return }
+        var kept = Array(response.offers[..<first])
+        kept.reserveCapacity(response.offers.count - 1)
+        var dropped = 1
+        for offer in response.offers[(first + 1)...] {
+            if seen.insert(offer.id).inserted { kept.append(offer) } else { dropped += 1 }
+        }
+        response.offers = kept
+        response.repeats = min(response.repeats + dropped, Self.maxSkipped)
     }
 
     /// Whether the screen leaves an airline record as it is.

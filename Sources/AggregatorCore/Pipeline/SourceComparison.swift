@@ -8,9 +8,11 @@ import ProviderKit
 /// limit to the shared trips.
 ///
 /// Rules:
-/// - Only converted prices (in the query's currency) are compared. A source whose price could not be
-///   converted is listed with its own price and left out of every cheapest, median, saving and pair
-///   figure; the comparison adds a note saying so to the search's notes.
+/// - Only converted prices (in the query's currency) for the whole party asked are compared. A source whose
+///   price could not be converted is listed with its own price and left out of every cheapest, median,
+///   saving and pair figure; the comparison adds a note saying so to the search's notes. A price for another
+///   party (``OfferSource/forAnotherParty``) is listed and left out the same way: one adult's fare is not
+///   cheaper than two adults' seats.
 /// - **Per provider** (one row per outcome, in selection order): status, latency, offers returned and
 ///   records skipped come from its ``ProviderOutcome``; `matched` counts the matched offers it sells;
 ///   `cheapest` and `median` are over its converted prices on those offers; `shared` counts those that
@@ -99,7 +101,7 @@ public struct SourceComparison: Sendable {
             var seen = Set<ProviderID>()
             // Sources come cheapest first, so the first of each provider is its best price.
             sources = offer.sources.sorted(by: OfferSource.cheaperFirst).filter { seen.insert($0.provider).inserted }
-            let converted = sources.compactMap { source in source.convertedPrice.map { (source.provider, $0) } }
+            let converted = sources.compactMap { source in source.comparedPrice.map { (source.provider, $0) } }
             guard converted.count >= 2, let low = converted.map(\.1).min(), let high = converted.map(\.1).max()
             else { return }
             lowest = low
@@ -121,7 +123,7 @@ public struct SourceComparison: Sendable {
         /// - Parameter source: one of ``sources``.
         /// - Returns: `true` for every provider at the lowest converted price.
         public func isCheapest(_ source: OfferSource) -> Bool {
-            guard let lowest, let price = source.convertedPrice else { return false }
+            guard let lowest, let price = source.comparedPrice else { return false }
             return price == lowest
         }
     }
@@ -254,9 +256,9 @@ public struct SourceComparison: Sendable {
             else { continue }
             summary.matched += 1
             if offer.sources.contains(where: { $0.provider != outcome.provider }) { summary.shared += 1 }
-            if let converted = source.convertedPrice {
-                prices.append(converted.amount)
-            } else {
+            if let compared = source.comparedPrice {
+                prices.append(compared.amount)
+            } else if source.convertedPrice == nil {
                 summary.unconverted += 1
             }
         }
@@ -276,7 +278,7 @@ public struct SourceComparison: Sendable {
                         let right = trip.sources.first(where: { $0.provider == second })
                     else { continue }
                     shared += 1
-                    if let leftPrice = left.convertedPrice, let rightPrice = right.convertedPrice {
+                    if let leftPrice = left.comparedPrice, let rightPrice = right.comparedPrice {
                         differences.append(leftPrice.amount - rightPrice.amount)
                     }
                 }
@@ -292,4 +294,10 @@ public struct SourceComparison: Sendable {
         }
         return pairs
     }
+}
+
+extension OfferSource {
+    /// The price a comparison weighs: the converted price, when it is for the whole party asked; `nil` for a
+    /// price that could not be converted or is for another party.
+    var comparedPrice: Money? { forAnotherParty ? nil : convertedPrice }
 }

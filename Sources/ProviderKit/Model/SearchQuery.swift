@@ -140,6 +140,13 @@ public struct SearchQuery: Sendable, Hashable {
         self.modes = Array(Set(modes)).sorted()
     }
 
+    /// What the search looks for, in a traveller's words: `cars`, or for a search of travel `flights` (flights
+    /// alone or no modes named), `trains`, `buses`, `ferries` or `trips` (several modes); see
+    /// ``TravelMode/plural(of:)``.
+    public var sought: String {
+        kind == .flights ? TravelMode.plural(of: modes) : kind.rawValue
+    }
+
     /// Whether the query lets a segment travel by this mode.
     /// - Parameter mode: a segment's mode.
     /// - Returns: `true` when ``modes`` is empty or holds it.

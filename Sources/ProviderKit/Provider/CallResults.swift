@@ -31,12 +31,12 @@ public struct CallResults<Call: Sendable, Page: Sendable>: Sendable {
         self.failures = failures
     }
 
-    /// The offers of every page in call order, an offer whose id an earlier page gave left out.
+    /// The offers of every page in call order. An offer two calls both gave is there twice: the runner
+    /// drops exact repeats from every answer and counts them.
     /// - Parameter offers: a page's offers.
     /// - Returns: the offers.
     public func offers(_ offers: (Page) -> [Offer]) -> [Offer] {
-        var seen = Set<String>()
-        return pages.flatMap { offers($0.page).filter { seen.insert($0.id).inserted } }
+        pages.flatMap { offers($0.page) }
     }
 
     /// A count summed over the pages.

@@ -44,8 +44,11 @@ public struct RejectedAnswer: Error, Sendable, Hashable, CustomStringConvertible
     ///   - message: the service's own words to quote; sanitised and cut to a short excerpt here. `nil`
     ///     names the kind of body instead (`with an HTML page`).
     ///   - detail: a remark to add in parentheses, such as when a rate limit resets.
-    /// - Returns: `rate_limited` for 429 (with its `Retry-After`), `unauthorized` with the remedy to check
-    ///   the credentials for 401 and 403, and `http_status` for any other status.
+    /// - Returns: `rate_limited` for 429 (with its `Retry-After`); for 403 and 409 from a service asked without
+    ///   credentials, `blocked` (a keyless public service that turns a request away does so with a bot wall or
+    ///   a refused origin: there is no key to check, and the search was not empty); `unauthorized` with the
+    ///   remedy to check the credentials for 401 and for 403 with credentials; and `http_status` for any other
+    ///   status.
     public func error(quoting message: String?, detail: String? = nil) -> ProviderError {
         let quoted = message.map { PrintableText.excerpt($0, limit: 120) }.flatMap { $0.isEmpty ? nil : $0 }
         let remark = detail.map { " (\(PrintableText.excerpt($0, limit: 120)))" } ?? ""
@@ -56,6 +59,12 @@ public struct RejectedAnswer: Error, Sendable, Hashable, CustomStringConvertible
                 .rateLimited, provider: provider,
                 "the service is rate limiting requests\(quoted.map { ": \($0)" } ?? "")\(wait ?? "")\(remark)"
                     + Self.attempts(attempts),
+                underlying: self)
+        case 403 where credentials.isEmpty, 409 where credentials.isEmpty:
+            return ProviderError(
+                .blocked, provider: provider,
+                "the service turned the request away (\(statusLine(quoting: quoted, remark: remark))): a bot wall or "
+                    + "a refused origin, not an empty answer; try again later",
                 underlying: self)
         case 401, 403:
             return ProviderError(

@@ -88,12 +88,10 @@ public struct AviasalesProvider: OfferProvider {
 
     /// What one request gave.
     struct Page: Sendable {
-        /// Its offers, in the answer's order.
+        /// Its offers, in the answer's order (exact repeats are the runner's to drop and count).
         var offers: [Offer]
         /// Its records that could not be mapped.
         var skipped: Int
-        /// Its records that repeated an earlier one exactly.
-        var repeats: Int
         /// Its remarks.
         var notes: [String]
     }
@@ -112,16 +110,14 @@ public struct AviasalesProvider: OfferProvider {
         }
     }
 
-    /// Joins the pages: offers in request order, each trip once; skipped and repeated records summed; notes once each,
-    /// with one for every request that failed.
+    /// Joins the pages: offers in request order; skipped records summed; notes once each, with one for every
+    /// request that failed.
     /// - Throws: the first request's error when every request failed.
     static func merge(
         _ outcomes: [Result<Page, ProviderError>], requests: [AviasalesRequest], query: SearchQuery
     ) throws -> ProviderResponse {
         var offers: [Offer] = []
-        var seen: Set<String> = []
         var skipped = 0
-        var repeats = 0
         var notes: [String] = []
         var firstError: ProviderError?
         var answered = 0
@@ -130,8 +126,7 @@ public struct AviasalesProvider: OfferProvider {
             case .success(let page):
                 answered += 1
                 skipped += page.skipped
-                repeats += page.repeats
-                for offer in page.offers where seen.insert(offer.id).inserted { offers.append(offer) }
+                offers += page.offers
                 for note in page.notes where !notes.contains(note) { notes.append(note) }
             case .failure(let error):
                 firstError = firstError ?? error
@@ -142,7 +137,7 @@ public struct AviasalesProvider: OfferProvider {
         if query.cabin != nil {
             notes.append("cannot be asked for a cabin class, so its prices do not say which cabin they are for")
         }
-        return ProviderResponse(offers: offers, skipped: skipped, notes: notes, repeats: repeats)
+        return ProviderResponse(offers: offers, skipped: skipped, notes: notes)
     }
 
     // MARK: - The two shapes
@@ -164,8 +159,7 @@ public struct AviasalesProvider: OfferProvider {
                 pricesForDates: record, index: index, carrier: carrier, currency: answer.currency, provider: provider,
                 retrievedAt: retrievedAt)
         }
-        let (offers, repeats) = withoutRepeats(records.records)
-        return Page(offers: offers, skipped: records.skipped, repeats: repeats, notes: [])
+        return Page(offers: records.records, skipped: records.skipped, notes: [])
     }
 
     /// The carrier of a `prices_for_dates` airline: its IATA code, or for the rare name, the code the
@@ -195,7 +189,6 @@ public struct AviasalesProvider: OfferProvider {
                 testSearch: result, route: route, carrier: carrier, passengers: passengers, provider: provider,
                 retrievedAt: retrievedAt)
         }
-        let (offers, repeats) = withoutRepeats(records.records)
         var notes: [String] = []
         let originDiffers = !request.origins.isEmpty && !request.origins.contains(route.originCode)
         let destinationDiffers = !request.destinations.isEmpty && !request.destinations.contains(route.destinationCode)
@@ -206,16 +199,7 @@ public struct AviasalesProvider: OfferProvider {
         if query.roundTrip {
             notes.append("its answer has one-way flights only, so it offers no round trips")
         }
-        return Page(offers: offers, skipped: records.skipped, repeats: repeats, notes: notes)
-    }
-
-    /// The offers with exact repeats left out, and how many there were: an exact repeat of a trip (the
-    /// same content, so the same id, which later stages key on) is counted as a repeat, the first kept.
-    static func withoutRepeats(_ offers: [Offer]) -> (offers: [Offer], repeats: Int) {
-        var seen: Set<String> = []
-        seen.reserveCapacity(offers.count)
-        let unique = offers.filter { seen.insert($0.id).inserted }
-        return (unique, offers.count - unique.count)
+        return Page(offers: records.records, skipped: records.skipped, notes: notes)
     }
 
     private static func codes(_ list: [String]) -> String {

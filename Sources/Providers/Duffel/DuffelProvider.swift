@@ -94,12 +94,10 @@ public struct DuffelProvider: OfferProvider {
 
     /// What one offer request gave.
     struct Page: Sendable {
-        /// The offers mapped, without repeats.
+        /// The offers mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer]
         /// Records skipped: unreadable or unmappable.
         var skipped: Int
-        /// Records repeating an earlier offer of the same answer exactly.
-        var repeats = 0
         /// Offers whose `expires_at` had passed when the answer was read.
         var expired: Int
         /// Whether Duffel said the answer comes from its test mode.
@@ -128,7 +126,6 @@ public struct DuffelProvider: OfferProvider {
         let retrievedAt = client.now()
         var zones = DuffelZones()
         var page = Page(offers: [], skipped: answer.skipped, expired: 0, testMode: answer.testMode)
-        var seen = Set<String>()
         // Only a live answer can be read after its prices expired (a cached one): recordings never are.
         let expiries = client.isLive ? ExpiryReader() : nil
         for record in answer.offers {
@@ -139,11 +136,6 @@ public struct DuffelProvider: OfferProvider {
                     zones: &zones)
             else {
                 page.skipped += 1
-                continue
-            }
-            // The same trip at the same price again: one offer, the repeat counted as such.
-            guard seen.insert(offer.id).inserted else {
-                page.repeats += 1
                 continue
             }
             if let expiry = expiries?.instant(record.expiresAt), expiry < retrievedAt { page.expired += 1 }
@@ -199,7 +191,6 @@ public struct DuffelProvider: OfferProvider {
                     + "Duffel holds a price for a short time, so book soon after searching")
         }
         return ProviderResponse(
-            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
-            repeats: results.sum(\.repeats), testMode: testMode)
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes, testMode: testMode)
     }
 }

@@ -248,12 +248,10 @@ public struct FerryhopperProvider: OfferProvider {
 
     /// What one call gave.
     struct Page: Sendable {
-        /// The sailings mapped, without repeats.
+        /// The sailings mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer] = []
         /// Itineraries skipped: unreadable.
         var skipped = 0
-        /// Itineraries repeating an earlier one of the same answer exactly.
-        var repeats = 0
         /// Itineraries with a sailing that has no accommodation on sale.
         var notOnSale = 0
         /// Itineraries between other ports than those asked for, and the first such pair's names.
@@ -287,7 +285,6 @@ public struct FerryhopperProvider: OfferProvider {
         _ answer: FerryhopperAnswer, call: Plan.Call, provider: ProviderID, retrievedAt: Date
     ) throws -> Page {
         var page = Page()
-        var seen = Set<String>()
         var index = -1
         let records = try answer.itineraries.decodeRecords { node -> Offer? in
             index += 1
@@ -315,29 +312,17 @@ public struct FerryhopperProvider: OfferProvider {
                 retrievedAt: retrievedAt, link: link)
         }
         page.skipped = records.skipped
-        for offer in records.records.compactMap({ $0 }) {
-            guard seen.insert(offer.id).inserted else {
-                page.repeats += 1
-                continue
-            }
-            page.offers.append(offer)
-        }
+        page.offers = records.records.compactMap { $0 }
         return page
     }
 
     // MARK: - Honest status
 
-    /// A failed request as it should reach the user: a refusal with 403 or 409, or a page that is not JSON
-    /// where the MCP server's answer should be, is `blocked`; a text result that is not JSON holds no trips;
-    /// any other error is handed on as it is (429 is already `rate_limited`, a tool error quotes the server).
+    /// A failed request as it should reach the user: a page that is not JSON where the MCP server's answer
+    /// should be is `blocked`; a text result that is not JSON holds no trips; any other error is handed on as it
+    /// is (the kit already makes a refusal with 403 or 409 `blocked` and 429 `rate_limited`; a tool error quotes
+    /// the server).
     static func honest(_ error: ProviderError, client: ProviderClient) -> ProviderError {
-        if let refusal = error.underlying as? RejectedAnswer, [403, 409].contains(refusal.status) {
-            return ProviderError(
-                .blocked, provider: error.provider,
-                "Ferryhopper's server turned the request away (\(refusal)), as a bot wall does: the search was "
-                    + "blocked, not empty; try again later",
-                underlying: refusal)
-        }
         guard error.code == .malformedResponse else { return error }
         if error.message.contains("answered text/html") {
             return ProviderError(
@@ -410,7 +395,7 @@ public struct FerryhopperProvider: OfferProvider {
             notes.append(failed)
         }
         return ProviderResponse(
-            offers: offers, skipped: results.sum(\.skipped), notes: notes, repeats: results.sum(\.repeats))
+            offers: offers, skipped: results.sum(\.skipped), notes: notes)
     }
 }
 

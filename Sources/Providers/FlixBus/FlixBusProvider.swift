@@ -247,12 +247,10 @@ public struct FlixBusProvider: OfferProvider {
 
     /// What one call gave.
     struct Page: Sendable {
-        /// The rides mapped, without repeats.
+        /// The rides mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer] = []
         /// Rides skipped: unreadable.
         var skipped = 0
-        /// Rides repeating an earlier one of the same answer exactly.
-        var repeats = 0
         /// Rides not on sale (`status` other than `available`).
         var notOnSale = 0
         /// Rides between other cities than those asked for, and the first such pair's names.
@@ -289,7 +287,6 @@ public struct FlixBusProvider: OfferProvider {
         let cityCodes = [call.origin.id: call.originCode, call.destination.id: call.destinationCode]
         let link = link(for: call)
         var page = Page()
-        var seen = Set<String>()
         for trip in try trips.elements {
             try Task.checkCancellation()
             guard trip.kind == .object, let results = try? trip["results"], results.kind == .object else {
@@ -319,10 +316,6 @@ public struct FlixBusProvider: OfferProvider {
                 let offer = Offer(
                     flixBus: ride, names: names, cityCodes: cityCodes, provider: provider, retrievedAt: retrievedAt,
                     link: link)
-                guard seen.insert(offer.id).inserted else {
-                    page.repeats += 1
-                    continue
-                }
                 page.offers.append(offer)
             }
         }
@@ -369,8 +362,7 @@ public struct FlixBusProvider: OfferProvider {
             notes.append(failed)
         }
         return ProviderResponse(
-            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
-            repeats: results.sum(\.repeats))
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes)
     }
 }
 

@@ -104,7 +104,6 @@ extension KiwiMCPAnswer {
     func page(provider: ProviderID, asked: Passengers, retrievedAt: Date) -> KiwiPage {
         var page = KiwiPage(skipped: skipped)
         var mappers: [CurrencyCode: KiwiOfferMapper] = [:]
-        var seen = Set<String>()
         for priced in itineraries {
             var mapper =
                 mappers[priced.currency]
@@ -113,10 +112,6 @@ extension KiwiMCPAnswer {
                     retrievedAt: retrievedAt)
             let offer = mapper.offer(for: priced.itinerary)
             mappers[priced.currency] = mapper
-            guard seen.insert(offer.id).inserted else {
-                page.repeats += 1
-                continue
-            }
             page.offers.append(offer)
         }
         page.droppedLinks = mappers.values.reduce(0) { $0 + $1.droppedLinks }
@@ -186,7 +181,6 @@ extension KiwiProvider {
         }
         if let failed { notes.append(failed) }
         return ProviderResponse(
-            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
-            repeats: results.sum(\.repeats))
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes)
     }
 }

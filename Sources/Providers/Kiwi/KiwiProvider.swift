@@ -86,8 +86,7 @@ public struct KiwiProvider: OfferProvider {
             try Self.page(root, query: query, client: client)
         }
         return ProviderResponse(
-            offers: page.offers, skipped: page.skipped, notes: Self.notes(droppedLinks: page.droppedLinks),
-            repeats: page.repeats)
+            offers: page.offers, skipped: page.skipped, notes: Self.notes(droppedLinks: page.droppedLinks))
     }
 
     /// Reads one answer in whichever of Kiwi's shapes it is, told apart by shape: the MCP tool's list of
@@ -115,23 +114,11 @@ public struct KiwiProvider: OfferProvider {
             try Task.checkCancellation()
             return mapper.offer(for: try KiwiItinerary(record))
         }
-        // An exact repeat is the same trip at the same price: one offer, the repeat counted.
-        var offers = read.records.records
+        // Exact repeats are the runner's to drop and count, for every provider alike.
+        let offers = read.records.records
         read.records.records = []
-        // Compacted by moving offers, not copying them: an offer holds many references.
-        var seen = Set<String>(minimumCapacity: offers.count)
-        let kept = offers.withUnsafeMutableBufferPointer { offers in
-            var kept = 0
-            for index in offers.indices where seen.insert(offers[index].id).inserted {
-                if kept != index { offers.swapAt(kept, index) }
-                kept += 1
-            }
-            return kept
-        }
-        let repeats = offers.count - kept
-        offers.removeSubrange(kept...)
         return KiwiPage(
-            offers: offers, skipped: read.records.skipped, repeats: repeats,
+            offers: offers, skipped: read.records.skipped,
             droppedLinks: read.workers.reduce(0) { $0 + $1.droppedLinks })
     }
 
@@ -259,12 +246,10 @@ public struct KiwiProvider: OfferProvider {
 
 /// What one of Kiwi's answers gave, in any of its shapes.
 struct KiwiPage: Sendable {
-    /// The offers, in the answer's order, without repeats.
+    /// The offers, in the answer's order (exact repeats are the runner's to drop and count).
     var offers: [Offer] = []
     /// Records skipped: unreadable or unmappable.
     var skipped = 0
-    /// Records repeating an earlier offer of the same answer exactly.
-    var repeats = 0
     /// Booking links dropped because they were not web links.
     var droppedLinks = 0
 }

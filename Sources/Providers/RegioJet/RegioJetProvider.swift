@@ -234,12 +234,10 @@ public struct RegioJetProvider: OfferProvider {
 
     /// What one call gave.
     struct Page: Sendable {
-        /// The connections mapped, without repeats.
+        /// The connections mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer] = []
         /// Routes skipped: unreadable.
         var skipped = 0
-        /// Routes repeating an earlier one of the same answer exactly.
-        var repeats = 0
         /// Routes sold out or not on sale.
         var soldOut = 0
         /// Routes leaving on another day than the one asked for.
@@ -286,7 +284,6 @@ public struct RegioJetProvider: OfferProvider {
         guard routes.kind == .array else { throw routes.error("is not a list of routes") }
         let link = link(for: call)
         var page = Page()
-        var seen = Set<String>()
         for node in try routes.elements {
             try Task.checkCancellation()
             guard let route = try? RegioJetRoute(node) else {
@@ -323,10 +320,6 @@ public struct RegioJetProvider: OfferProvider {
                     RegioJetEnd(id: route.departureStationID, station: from, code: call.originCode),
                     RegioJetEnd(id: route.arrivalStationID, station: to, code: call.destinationCode)
                 ), provider: provider, retrievedAt: retrievedAt, link: link)
-            guard seen.insert(offer.id).inserted else {
-                page.repeats += 1
-                continue
-            }
             page.offers.append(offer)
         }
         return page
@@ -343,33 +336,27 @@ public struct RegioJetProvider: OfferProvider {
         do {
             return try await work()
         } catch {
-            throw blocked(error, provider: client.provider)
+            throw explained(error, provider: client.provider)
         }
     }
 
-    /// The error a failure becomes: `blocked` for a refusal with 403 or 409, or a page that is not JSON with 429
-    /// (still `rate_limited`, named as a bot wall's); any other error as it is.
-    static func blocked(_ error: ProviderError, provider: ProviderID) -> ProviderError {
+    /// The error a failure becomes: a page that is not JSON with 429 is still `rate_limited`, named as a bot
+    /// wall's; any other error as it is (the kit already makes a refusal with 403 or 409 `blocked`).
+    /// - Parameters:
+    ///   - error: the call's error.
+    ///   - provider: the provider's id.
+    /// - Returns: the error to report.
+    static func explained(_ error: ProviderError, provider: ProviderID) -> ProviderError {
         guard let answer = error.underlying as? RejectedAnswer else { return error }
         let kind = ResponseBody.kind(of: answer.body)
         let body = kind == .json ? "" : " with \(ResponseBody.describe(answer.body))"
         let attempts = RejectedAnswer.attempts(answer.attempts)
-        switch answer.status {
-        case 403, 409:
-            return ProviderError(
-                .blocked, provider: provider,
-                "RegioJet's service turned the request away (HTTP \(answer.status)\(body)\(attempts)): a bot wall "
-                    + "or a refused origin, not an empty day; try again later",
-                underlying: answer)
-        case 429 where kind != .json:
-            return ProviderError(
-                .rateLimited, provider: provider,
-                "RegioJet's service is rate limiting requests (HTTP 429\(body)\(attempts)): not an empty day; "
-                    + "try again later",
-                underlying: answer)
-        default:
-            return error
-        }
+        guard answer.status == 429, kind != .json else { return error }
+        return ProviderError(
+            .rateLimited, provider: provider,
+            "RegioJet's service is rate limiting requests (HTTP 429\(body)\(attempts)): not an empty day; "
+                + "try again later",
+            underlying: answer)
     }
 
     // MARK: - Several calls
@@ -410,8 +397,7 @@ public struct RegioJetProvider: OfferProvider {
             notes.append(failed)
         }
         return ProviderResponse(
-            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
-            repeats: results.sum(\.repeats))
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes)
     }
 }
 

@@ -253,12 +253,10 @@ public struct RyanairProvider: OfferProvider {
 
     /// What one call gave.
     struct Page: Sendable {
-        /// The fares mapped, without repeats.
+        /// The fares mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer] = []
         /// Fares or days skipped: unreadable.
         var skipped = 0
-        /// Fares repeating an earlier one of the same answer exactly.
-        var repeats = 0
         /// Days asked for with no fare: sold out, unavailable or not flown.
         var noFare = 0
         /// Fares between other places than those asked for, and the first such route.
@@ -295,10 +293,6 @@ public struct RyanairProvider: OfferProvider {
         guard root.kind == .object else { throw root.error("is not a fare finder answer") }
         try RyanairRefusal.check(root, provider: provider)
         var page = Page()
-        var seen = Set<String>()
-        func keep(_ offer: Offer) {
-            if seen.insert(offer.id).inserted { page.offers.append(offer) } else { page.repeats += 1 }
-        }
         switch call.kind {
         case .perDay:
             let outbound = try root["outbound"]
@@ -316,7 +310,7 @@ public struct RyanairProvider: OfferProvider {
                     if call.days.contains(date) { page.noFare += 1 }
                 case .fare(let date, let departure, let arrival, let price):
                     guard call.days.contains(date) else { continue }
-                    keep(
+                    page.offers.append(
                         Offer(
                             ryanairDay: call.origin, destination: call.destination ?? "", departure: departure,
                             arrival: arrival, price: price, provider: provider, retrievedAt: retrievedAt))
@@ -353,7 +347,7 @@ public struct RyanairProvider: OfferProvider {
                     page.otherDays += 1
                     continue
                 }
-                keep(Offer(ryanair: fare, provider: provider, retrievedAt: retrievedAt))
+                page.offers.append(Offer(ryanair: fare, provider: provider, retrievedAt: retrievedAt))
             }
         }
         return page
@@ -396,14 +390,7 @@ public struct RyanairProvider: OfferProvider {
                     + "\(plan.calls.count) of \(asked) calls were made, earliest days first")
         }
         if let failed = results.failureNote(describing: \.label) { notes.append(failed) }
-        var seen = Set<String>()
-        var repeats = results.sum(\.repeats)
-        let offers = results.offers(\.offers).filter { offer in
-            if seen.insert(offer.id).inserted { return true }
-            repeats += 1
-            return false
-        }
-        return ProviderResponse(offers: offers, skipped: results.sum(\.skipped), notes: notes, repeats: repeats)
+        return ProviderResponse(offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes)
     }
 }
 
@@ -451,7 +438,8 @@ enum RyanairRefusal {
                     "Ryanair's fare finder is rate limiting requests (\(what)): \(advice)\(attempts)",
                     underlying: answer)
             }
-            if answer.status == 403 || answer.status == 409 || code.map(isShield) == true {
+            // The kit makes 403 and 409 of a keyless service `blocked`; a shield's code says so with any status.
+            if error.code == .blocked || code.map(isShield) == true {
                 return ProviderError(
                     .blocked, provider: error.provider,
                     "Ryanair's fare finder turned the request away (\(what), as its bot wall does): \(advice)"

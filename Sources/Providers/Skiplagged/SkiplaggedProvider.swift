@@ -136,12 +136,10 @@ public struct SkiplaggedProvider: OfferProvider {
 
     /// What one call gave.
     struct Page: Sendable {
-        /// The offers mapped, without repeats.
+        /// The offers mapped (exact repeats are the runner's to drop and count).
         var offers: [Offer] = []
         /// Cards skipped: unreadable or unmappable.
         var skipped = 0
-        /// Cards repeating an earlier offer of the same answer exactly.
-        var repeats = 0
         /// Booking links dropped because they were not web links.
         var droppedLinks = 0
     }
@@ -169,7 +167,6 @@ public struct SkiplaggedProvider: OfferProvider {
     /// - Throws: `CancellationError` when the search is cancelled.
     static func page(_ answer: SkiplaggedAnswer, provider: ProviderID, retrievedAt: Date) throws -> Page {
         var page = Page()
-        var seen = Set<String>()
         var index = -1
         let cards = try answer.flights.decodeRecords { node -> Offer in
             index += 1
@@ -183,13 +180,7 @@ public struct SkiplaggedProvider: OfferProvider {
             return Offer(skiplagged: card, index: index, provider: provider, retrievedAt: retrievedAt, link: link)
         }
         page.skipped = cards.skipped
-        for offer in cards.records {
-            guard seen.insert(offer.id).inserted else {
-                page.repeats += 1
-                continue
-            }
-            page.offers.append(offer)
-        }
+        page.offers = cards.records
         return page
     }
 
@@ -224,7 +215,6 @@ public struct SkiplaggedProvider: OfferProvider {
         }
         if let failed { notes.append(failed) }
         return ProviderResponse(
-            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes,
-            repeats: results.sum(\.repeats))
+            offers: results.offers(\.offers), skipped: results.sum(\.skipped), notes: notes)
     }
 }

@@ -42,9 +42,4 @@ package struct SecretSetting {
         guard let value = environment[variable], !value.isEmpty else { return nil }
         return SecretSetting(text: value, origin: variable)
     }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(text: String, origin: String) {
-        self.text = text
-        self.origin = origin
-    }
 }

@@ -71,6 +71,7 @@ package struct ServeLog: Sendable {
     private static func timestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
+
     /// Creates the value from each of its properties, as the memberwise initializer does.
     package init(write: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date = { Date() }) {
         self.write = write

@@ -189,8 +189,4 @@ package struct WatchesPage {
             anyAnswered: last.providers.contains { $0.status.answered })
         return failures + WatchComparison(watch: watch).events(recent: Array(runs.dropLast()), snapshot: snapshot)
     }
-    /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(context: CommandContext) {
-        self.context = context
-    }
 }

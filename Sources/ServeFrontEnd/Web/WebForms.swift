@@ -17,13 +17,6 @@ package enum WebForms {
         package var hint: String?
         /// What kind of control.
         package var kind: Kind
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(name: String, label: String, hint: String? = nil, kind: Kind) {
-            self.name = name
-            self.label = label
-            self.hint = hint
-            self.kind = kind
-        }
     }
 
     /// What kind of control a field is.

@@ -8,10 +8,6 @@ package enum WebPage {
     package struct Shell: Sendable {
         /// Whether to offer signing out: only when a token is set.
         package var signOut: Bool
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(signOut: Bool) {
-            self.signOut = signOut
-        }
     }
 
     /// A page's results: the HTML, and one line saying what they are, for a screen reader when the script
@@ -21,11 +17,6 @@ package enum WebPage {
         package var summary: String
         /// The HTML.
         package var html: String
-        /// Creates the value from each of its properties, as the memberwise initializer does.
-        package init(summary: String, html: String) {
-            self.summary = summary
-            self.html = html
-        }
     }
 
     /// The navigation: path, words, and the route that marks it as the current page.

@@ -31,6 +31,7 @@ package struct SVGElement: Sendable, Hashable {
     package struct Attribute: Sendable, Hashable {
         package var name: String
         package var value: String
+
         /// Creates the value from each of its properties, as the memberwise initializer does.
         package init(name: String, value: String) {
             self.name = name
