@@ -120,7 +120,7 @@ extension DuffelSlice {
             mapped.append(flight)
         }
         let stated =
-            DuffelTime.duration(duration) ?? (segments.count == 1 ? DuffelTime.duration(segments[0].duration) : nil)
+            ServiceTime.duration(duration) ?? (segments.count == 1 ? ServiceTime.duration(segments[0].duration) : nil)
         return Leg(segments: mapped, duration: stated)
     }
 }
@@ -151,7 +151,7 @@ extension DuffelSegment {
     /// A local time and, when the airport's zone is known, its instant.
     private static func time(_ text: String?, zone name: String?, zones: inout DuffelZones) -> FlightTime? {
         guard let local = LocalDateTime(wallClockOf: text) else { return nil }
-        return FlightTime(local: local, utc: zones.zone(named: name).map { DuffelTime.instant(of: local, in: $0) })
+        return FlightTime(local: local, utc: zones.zone(named: name).map { LocalTimes.instant(of: local, in: $0) })
     }
 }
 

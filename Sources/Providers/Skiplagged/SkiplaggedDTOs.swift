@@ -164,18 +164,15 @@ enum SkiplaggedTime {
     ///   `Leg.longestPlausibleDuration`, so that no sum of durations can overflow.
     static func duration(_ text: String?) -> Duration? {
         guard let text, text.utf8.count <= 40 else { return nil }
-        var bytes = Array(text.utf8.filter { $0 != 0x20 }.map { $0 | 0x20 })[...]
-        // ISO-8601: `P`, days, then `T` and hours, minutes, seconds.
-        var iso = false
+        let bytes = text.utf8.filter { $0 != 0x20 }.map { $0 | 0x20 }
+        // ISO-8601, in either case, is the kit's to read.
         if bytes.first == UInt8(ascii: "p") {
-            iso = true
-            bytes = bytes.dropFirst()
+            return ServiceTime.duration(String(decoding: bytes, as: UTF8.self).uppercased())
         }
         var seconds: Int64 = 0
         var number: Int64?
         var digits = 0
         var lastRank = 0
-        var inTime = !iso
         var components = 0
         for byte in bytes {
             switch byte {
@@ -183,12 +180,8 @@ enum SkiplaggedTime {
                 digits += 1
                 guard digits <= 6 else { return nil }
                 number = (number ?? 0) * 10 + Int64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "t") where iso:
-                guard !inTime, number == nil else { return nil }
-                inTime = true
             default:
-                guard let value = number, let (unit, rank) = unit(byte, iso: iso, inTime: inTime), rank > lastRank
-                else { return nil }
+                guard let value = number, let (unit, rank) = unit(byte), rank > lastRank else { return nil }
                 lastRank = rank
                 seconds += value * unit
                 components += 1
@@ -201,13 +194,13 @@ enum SkiplaggedTime {
         return .seconds(seconds)
     }
 
-    /// The seconds in one unit, and its place in the order units are written in.
-    private static func unit(_ letter: UInt8, iso: Bool, inTime: Bool) -> (seconds: Int64, rank: Int)? {
+    /// The seconds in one unit written for people, and its place in the order units are written in.
+    private static func unit(_ letter: UInt8) -> (seconds: Int64, rank: Int)? {
         switch letter {
-        case UInt8(ascii: "d") where !iso || !inTime: (86_400, 1)
-        case UInt8(ascii: "h") where inTime: (3600, 2)
-        case UInt8(ascii: "m") where inTime: (60, 3)
-        case UInt8(ascii: "s") where inTime: (1, 4)
+        case UInt8(ascii: "d"): (86_400, 1)
+        case UInt8(ascii: "h"): (3600, 2)
+        case UInt8(ascii: "m"): (60, 3)
+        case UInt8(ascii: "s"): (1, 4)
         default: nil
         }
     }

@@ -1,16 +1,15 @@
 import Foundation
-import ProviderKit
 
-/// Duffel's times and durations, read without trusting them: the IANA zone of each airport that turns its
-/// wall-clock times (``LocalDateTime/init(wallClockOf:)``) into instants, and ISO-8601 durations. Anything odd reads as unknown,
-/// never as a trap or a guess.
-enum DuffelTime {
+/// Time as services write it, read without trusting it: ISO-8601 durations and IANA zone names. Anything odd
+/// reads as unknown, never as a trap or a guess. A wall-clock time becomes an instant in a zone with
+/// ``LocalTimes/instant(of:in:)``.
+public enum ServiceTime {
     /// Reads an ISO-8601 duration of weeks, days, hours, minutes and seconds: `PT2H35M`, `PT02H26M`,
     /// `P1DT2H`, `PT45M30.5S`. Years and months (whose length varies) are not durations of a flight.
     /// - Parameter text: the duration as sent.
     /// - Returns: the duration, or `nil` for anything else, for zero, and for more than
     ///   `Leg.longestPlausibleDuration`, so no sum of durations can overflow.
-    static func duration(_ text: String?) -> Duration? {
+    public static func duration(_ text: String?) -> Duration? {
         guard let text, text.utf8.count <= 40 else { return nil }
         var bytes = Array(text.utf8)[...]
         guard bytes.popFirst() == UInt8(ascii: "P"), !bytes.isEmpty else { return nil }
@@ -68,21 +67,6 @@ enum DuffelTime {
         }
     }
 
-    /// The instant a wall-clock time stands for in an IANA time zone.
-    ///
-    /// A wall-clock time in a daylight-saving gap or overlap has no single instant; the zone's offset at the
-    /// first guess decides, which is what airlines' schedules mean by such times in practice.
-    /// - Parameters:
-    ///   - local: the wall-clock time.
-    ///   - zone: the zone, as ``zone(named:)`` found it.
-    /// - Returns: the instant.
-    static func instant(of local: LocalDateTime, in zone: TimeZone) -> Date {
-        // `local` lies within the sane years, so this neither overflows nor loses precision.
-        let wall = Date(timeIntervalSince1970: TimeInterval(local.minutesSinceEpoch * 60))
-        let guess = wall.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: wall)))
-        return wall.addingTimeInterval(-TimeInterval(zone.secondsFromGMT(for: guess)))
-    }
-
     /// The time zone of an IANA name such as `Europe/Vienna`.
     ///
     /// Only names made of letters, digits, `_`, `-` and `+`, in `/`-separated parts that each start with a
@@ -90,7 +74,7 @@ enum DuffelTime {
     /// such as `../../dev/zero` must never be looked up.
     /// - Parameter name: the zone's name as sent.
     /// - Returns: the zone, or `nil` for a name that is not a zone this system knows.
-    static func zone(named name: String?) -> TimeZone? {
+    public static func zone(named name: String?) -> TimeZone? {
         guard let name, (1...64).contains(name.utf8.count) else { return nil }
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         let plausible = parts.allSatisfy { part in
@@ -100,22 +84,6 @@ enum DuffelTime {
             }
         }
         return plausible ? TimeZone(identifier: name) : nil
-    }
-}
-
-/// The time zones one answer names, each looked up once: an answer names the same few airports many times.
-struct DuffelZones {
-    private var known: [String: TimeZone?] = [:]
-
-    /// The zone of an IANA name, as ``DuffelTime/zone(named:)`` finds it.
-    /// - Parameter name: the zone's name as sent.
-    /// - Returns: the zone, or `nil` for an unknown one.
-    mutating func zone(named name: String?) -> TimeZone? {
-        guard let name else { return nil }
-        if let cached = known[name] { return cached }
-        let zone = DuffelTime.zone(named: name)
-        known[name] = zone
-        return zone
     }
 }
 
