@@ -61,10 +61,46 @@ let package = Package(
             name: "RedisSharing", dependencies: ["ProviderKit", "AggregatorCore", "RedisClient"],
             swiftSettings: strictSettings),
         .target(name: "HTTPServer", swiftSettings: strictSettings),
+        // The command line's modules, one layer each, front ends on top: nothing below names anything above.
+        // What the command line takes: option names, their values' kinds, usage errors and command help.
+        .target(
+            name: "CommandLineParsing", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings),
+        // The MCP's JSON-RPC messages, protocol revisions and line reading, shared by its server front ends.
+        .target(name: "MCPWire", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings),
+        // The typed operations every front end runs: options, documents, their text, outside programs.
+        .target(
+            name: "AggregateEngine",
+            dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore", "CommandLineParsing"],
+            swiftSettings: strictSettings
+        ),
+        // Watches, their history and its chart.
+        .target(
+            name: "Watches", dependencies: ["ProviderKit", "AggregatorCore", "CommandLineParsing", "AggregateEngine"],
+            swiftSettings: strictSettings
+        ),
+        // The MCP server's tools, over standard input and output or the HTTP endpoint.
+        .target(
+            name: "MCPFrontEnd",
+            dependencies: [
+                "ProviderKit", "AggregatorCore", "CommandLineParsing", "MCPWire", "AggregateEngine", "Watches",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // `aggregate serve`: its routes, middleware and web pages.
+        .target(
+            name: "ServeFrontEnd",
+            dependencies: [
+                "ProviderKit", "AggregatorCore", "HTTPServer", "RedisSharing", "CommandLineParsing", "MCPWire",
+                "AggregateEngine", "Watches", "MCPFrontEnd",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The commands, their shell completions and `AggregateTool`, the composition root.
         .target(
             name: "AggregateCLI",
             dependencies: [
                 "ProviderKit", "ProviderChecks", "AggregatorCore", "HTTPServer", "RedisClient", "RedisSharing",
+                "CommandLineParsing", "MCPWire", "AggregateEngine", "Watches", "MCPFrontEnd", "ServeFrontEnd",
             ]
                 + builtInProviders.map { .target(name: $0) },
             swiftSettings: strictSettings
@@ -122,7 +158,8 @@ let package = Package(
         .testTarget(
             name: "aggregateTests",
             dependencies: [
-                "aggregate", "AggregateCLI", "ProviderKit", "ProviderChecks", "AggregatorCore", "ProviderTestKit",
+                "aggregate", "AggregateCLI", "CommandLineParsing", "MCPWire", "AggregateEngine", "Watches",
+                "MCPFrontEnd", "ServeFrontEnd", "ProviderKit", "ProviderChecks", "AggregatorCore", "ProviderTestKit",
                 "AggregatorTestSupport", "RedisTestSupport", "RedisClient",
             ],
             swiftSettings: strictSettings

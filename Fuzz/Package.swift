@@ -30,7 +30,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzJSONFile",
             dependencies: ["FuzzDriver", .product(name: "ProviderKit", package: "aggregate")]),
-        // The readers of an outside provider program's spec and output lines, internals of the command line.
+        // The readers of an outside provider program's spec and output lines, internals of AggregateEngine (built
+        // and linked for the AggregateCLI product).
         .executableTarget(
             name: "FuzzExternal",
             dependencies: [

@@ -1,3 +1,5 @@
+import AggregateEngine
+import CommandLineParsing
 import Foundation
 
 extension AggregateTool {

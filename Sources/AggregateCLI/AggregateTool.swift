@@ -1,6 +1,9 @@
+import AggregateEngine
 import AggregatorCore
+import CommandLineParsing
 import Foundation
 import ProviderKit
+import Watches
 
 /// The whole `aggregate` command line, as a library: the composition root that an executable, this
 /// package's or an outside package's, runs with the providers it wants.

@@ -5,6 +5,7 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
 
 /// A second account at a provider: the same service under another id, as an outside package would add it.
 private struct SecondAccount: OfferProvider {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
 
 /// The conventions every command follows: the version's aliases, `--` ending the options, `--help` winning
 /// over any mistake on the same line, and a root help that names the files and variables the tool reads.

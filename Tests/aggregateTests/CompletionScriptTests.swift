@@ -4,6 +4,8 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
 
 /// A provider that only has an id, and a live service or none, to see a catalog's ids reach the scripts.
 private struct NamedProvider: OfferProvider {

@@ -5,6 +5,8 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
 
 /// The config file is read once per command and carried in its context: every setting a command takes
 /// from it comes from that one reading.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
 
 /// The command lines the README and the manual's pages show are the tool's: each names a command the tool
 /// has and only options of that command's table, and one shown with the error it gets gets that error.

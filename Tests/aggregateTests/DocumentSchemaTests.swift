@@ -3,6 +3,8 @@ import ProviderTestKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
 
 /// Checks a JSON value against a JSON Schema in the part of JSON Schema the documents' schemas use: `type`
 /// (one or a list), `properties`, `required`, `additionalProperties: false`, `items`, `enum`, `const` and

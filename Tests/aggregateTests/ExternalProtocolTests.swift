@@ -4,6 +4,7 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AggregateCLI
+@testable import ServeFrontEnd
 
 /// Whether `aggregate serve` may go without a token is decided on the addresses a listen name resolves to,
 /// never on how the name looks. No test here needs a network: a name that does not resolve is not

@@ -6,6 +6,7 @@ import ProviderTestKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
 
 /// A provider whose live services are a keyed HTTP service and, second, a keyless MCP server at a loopback
 /// URL (as Kiwi's Tequila and its public MCP server): its samples price the flight at 10, the MCP tool at the

@@ -6,6 +6,7 @@ import ProviderTestKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
 
 /// A key set in the environment turns its provider live, and `aggregate providers --check` asks every
 /// live provider one small question, against servers on loopback.

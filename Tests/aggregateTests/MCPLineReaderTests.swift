@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AggregateCLI
+@testable import MCPWire
 
 /// Newline-delimited messages read from a real pipe, with a cap on a line's length.
 @Suite("aggregate mcp: reading lines")

@@ -4,6 +4,8 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import MCPFrontEnd
+@testable import MCPWire
 
 /// How one line from an MCP client is read: JSON-RPC 2.0's rules, before any method runs.
 @Suite("aggregate mcp: reading JSON-RPC messages")

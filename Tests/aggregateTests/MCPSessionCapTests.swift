@@ -3,6 +3,9 @@ import HTTPServer
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import MCPFrontEnd
+@testable import ServeFrontEnd
 
 /// The MCP session table of `aggregate serve` under a client that starts sessions without end: its own
 /// cap stops it, a full table refuses new sessions, and no live session of anyone else is ever ended.

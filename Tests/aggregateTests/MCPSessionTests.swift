@@ -6,6 +6,9 @@ import ProviderTestKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
+@testable import MCPFrontEnd
 
 /// `aggregate mcp` driven over its standard input and output as an MCP client would, from the first
 /// `initialize` to the end of input.

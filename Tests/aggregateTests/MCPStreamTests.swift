@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AggregateCLI
+@testable import ServeFrontEnd
 
 /// A session's listening stream and what it counts in the metrics, called with values.
 @Suite("aggregate serve: MCP listening streams")

@@ -4,6 +4,10 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
+@testable import MCPFrontEnd
+@testable import MCPWire
 
 /// How a tool's input follows its command's option table, and how a call's arguments become that
 /// command's line again.

@@ -4,6 +4,8 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
 
 /// An option's fixed values are one list: the help shows it, the parser takes exactly it, and the shell
 /// completions offer it.

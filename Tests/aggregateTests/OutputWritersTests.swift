@@ -5,6 +5,7 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
 
 /// The writers every output goes through: terminal widths, table cells, tables that narrow, CSV fields
 /// and the JSON envelope's escaping.

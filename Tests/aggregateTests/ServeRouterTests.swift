@@ -6,6 +6,10 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
+@testable import MCPFrontEnd
+@testable import ServeFrontEnd
 
 /// A provider whose searches wait until the test lets them go, counting how often it was asked.
 private final class HeldProvider: OfferProvider, @unchecked Sendable {

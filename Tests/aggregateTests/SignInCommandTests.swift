@@ -6,6 +6,10 @@ import ProviderTestKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
+@testable import MCPFrontEnd
+@testable import MCPWire
 
 /// A provider of an OAuth2 service at a loopback URL: `GET fares` answers a JSON array of prices.
 private struct FareProvider: OfferProvider {

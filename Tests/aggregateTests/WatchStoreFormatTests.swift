@@ -3,6 +3,8 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import CommandLineParsing
+@testable import Watches
 
 /// How the watches file keeps a watch's search: as its typed options, and how a file of the earlier version,
 /// which kept command-line words, is read.

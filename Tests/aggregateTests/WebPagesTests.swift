@@ -6,6 +6,10 @@ import ProviderKit
 import Testing
 
 @testable import AggregateCLI
+@testable import AggregateEngine
+@testable import CommandLineParsing
+@testable import MCPFrontEnd
+@testable import ServeFrontEnd
 
 /// A provider that answers at once with one offer whose carrier name, flight number and booking link are
 /// what the test gives: hostile text, for one.

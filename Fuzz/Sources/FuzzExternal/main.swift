@@ -3,7 +3,7 @@ import FuzzDriver
 import FuzzSupport
 import ProviderKit
 
-@testable import AggregateCLI
+@testable import AggregateEngine
 
 // The readers of what an outside provider program prints: its spec (`<program> spec`) and its search output
 // (offer lines and a status line). The first byte picks which; the rest is what the program printed. Any
