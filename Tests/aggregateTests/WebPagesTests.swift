@@ -100,6 +100,21 @@ struct WebPagesTests {
         return String(cookie.split(separator: ";")[0])
     }
 
+    @Test func aPriceForAnotherPartySaysForWhom() throws {
+        var whole = OfferSource(
+            provider: "skiplagged", reference: "a", price: Money(decimal("186.58"), .eur), retrievedAt: Date())
+        whole.pricedFor = Passengers(adults: 2)
+        var other = OfferSource(
+            provider: "aviasales", reference: "b", price: Money(decimal("94.43"), .eur), retrievedAt: Date())
+        other.pricedFor = Passengers(adults: 1)
+        other.forAnotherParty = true
+        let html = OfferHTML.sellers([whole, other], samples: [:])
+        let rows = html.components(separatedBy: "<tr>").filter { $0.contains("class=\"seller\"") }
+        #expect(rows.count == 2)
+        #expect(!rows[0].contains("for 2 adults"), "a whole-party price needs no mark")
+        #expect(rows[1].contains("aviasales <span class=\"tag sample-tag\">for 1 adult</span>"), "\(rows[1])")
+    }
+
     @Test func everyPageCarriesAStrictPolicyAndIsNeverFramed() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -125,8 +125,13 @@ package enum OfferHTML {
             "<thead><tr><th scope=\"col\">Seller</th><th scope=\"col\" class=\"num\">Price</th>"
             + "<th scope=\"col\" class=\"num\">As sent</th><th scope=\"col\">Book</th></tr></thead><tbody>"
         for source in sources {
-            let mark =
+            var mark =
                 samples[source.provider].map { " <span class=\"tag sample-tag\">\(sampleWords($0))</span>" } ?? ""
+            // A price for another party is shown as the seller sent it, and says for whom, as the table's `*` does.
+            if source.forAnotherParty {
+                let party = source.pricedFor.map { "for \($0)" } ?? "for another party"
+                mark += " <span class=\"tag sample-tag\">\(HTML.escaped(party))</span>"
+            }
             let converted = source.convertedPrice.map(\.description) ?? "not converted"
             let link = HTML.externalLink(source.link, label: "Book at \(source.provider.rawValue)") ?? "—"
             html +=
