@@ -51,6 +51,16 @@ package enum Wording {
     /// The option that asks the live services instead of the embedded samples, as the sample note names it.
     package static let liveOption = OptionKey.live.name
 
+    /// The line under a table that says what `*` by a seller's price means, then what the table did with
+    /// such prices: `* a price for another party than the 2 adults asked, as the seller sent it; …`.
+    /// - Parameters:
+    ///   - passengers: the party asked for.
+    ///   - consequence: what became of those prices in this table.
+    /// - Returns: the line.
+    package static func otherPartyMark(_ passengers: Passengers, _ consequence: String) -> String {
+        "* a price for another party than the \(passengers) asked, as the seller sent it; \(consequence)"
+    }
+
     /// What the providers whose prices are not real answered from, one sentence per kind of sample:
     /// `kiwi, aviasales answered from built-in samples, not live prices; add --live to ask the live
     /// services`, `duffel answered in test mode: not real prices`. Only providers that answered for what

@@ -32,8 +32,8 @@ package struct CompareRenderer: OutputRenderer {
         if !comparison.pairs.isEmpty { sections.append(comparison.pairs.map(pairLine).joined(separator: "\n")) }
         if comparison.shared.contains(where: { $0.sources.contains(where: \.forAnotherParty) }) {
             sections.append(
-                "* a price for another party than the \(comparison.query.passengers) asked, as the seller sent it; "
-                    + "left out of every saving, cheapest, median and pair")
+                Wording.otherPartyMark(
+                    comparison.query.passengers, "left out of every saving, cheapest, median and pair"))
         }
         return sections.joined(separator: "\n\n") + "\n"
     }

@@ -98,8 +98,8 @@ package struct SearchRenderer: OutputRenderer {
         var lines: [String] = []
         if result.offers.contains(where: { $0.sources.contains(where: \.forAnotherParty) }) {
             lines.append(
-                "* a price for another party than the \(result.query.passengers) asked, as the seller sent it; "
-                    + "a trip priced only so is tagged other_party and ranked last")
+                Wording.otherPartyMark(
+                    result.query.passengers, "a trip priced only so is tagged other_party and ranked last"))
         }
         lines += Wording.samples(result.outcomes).map { "note: \($0)" }
         return lines.map { $0 + "\n" }.joined()
