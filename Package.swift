@@ -56,7 +56,10 @@ let package = Package(
             name: "ProviderChecks", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings
         ),
         .target(name: "RedisClient", swiftSettings: strictSettings),
-        .target(name: "AggregatorCore", dependencies: ["ProviderKit"], swiftSettings: strictSettings),
+        // MCP's wire: JSON-RPC messages, protocol revisions, event streams, line reading and what a message
+        // asks of a server; shared by the core's MCP client, both servers and the test server.
+        .target(name: "MCPWire", dependencies: ["ProviderKit"], swiftSettings: strictSettings),
+        .target(name: "AggregatorCore", dependencies: ["ProviderKit", "MCPWire"], swiftSettings: strictSettings),
         .target(
             name: "RedisSharing", dependencies: ["ProviderKit", "AggregatorCore", "RedisClient"],
             swiftSettings: strictSettings),
@@ -65,8 +68,6 @@ let package = Package(
         // What the command line takes: option names, their values' kinds, usage errors and command help.
         .target(
             name: "CommandLineParsing", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings),
-        // The MCP's JSON-RPC messages, protocol revisions and line reading, shared by its server front ends.
-        .target(name: "MCPWire", dependencies: ["ProviderKit", "AggregatorCore"], swiftSettings: strictSettings),
         // The typed operations every front end runs: options, documents, their text, outside programs.
         .target(
             name: "AggregateEngine",
@@ -107,7 +108,7 @@ let package = Package(
         ),
         .executableTarget(name: "aggregate", dependencies: ["AggregateCLI"], swiftSettings: strictSettings),
         .target(
-            name: "ProviderTestKit", dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore"],
+            name: "ProviderTestKit", dependencies: ["ProviderKit", "ProviderChecks", "AggregatorCore", "MCPWire"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -130,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "AggregatorCoreTests",
             dependencies: [
-                "ProviderKit", "AggregatorCore", "ProviderTestKit", "AggregatorTestSupport", "RedisClient",
+                "ProviderKit", "AggregatorCore", "MCPWire", "ProviderTestKit", "AggregatorTestSupport", "RedisClient",
                 "RedisTestSupport",
             ],
             swiftSettings: strictSettings
@@ -155,6 +156,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strictSettings),
+        .testTarget(name: "MCPWireTests", dependencies: ["MCPWire", "ProviderKit"], swiftSettings: strictSettings),
         .testTarget(
             name: "aggregateTests",
             dependencies: [

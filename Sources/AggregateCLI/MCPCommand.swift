@@ -3,6 +3,7 @@ import AggregatorCore
 import CommandLineParsing
 import Foundation
 import MCPFrontEnd
+import MCPWire
 import ProviderKit
 
 #if canImport(Glibc)

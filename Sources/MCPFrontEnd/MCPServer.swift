@@ -52,14 +52,14 @@ package struct MCPServer: Sendable {
             switch line {
             case .tooLong(let bytes):
                 output.send(
-                    Self.errorResponse(
+                    JSONRPCEncoding.error(
                         id: nil,
                         .parseError("the line is \(bytes) bytes long; messages of up to \(Self.maxLineBytes) are read"))
                 )
             case .line(let bytes):
                 // Blank lines between messages carry nothing.
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                handle(JSONRPCMessage.parse(bytes), requests: requests)
+                handle(MCPServerMessage.parse(bytes), requests: requests)
             }
         }
         if !(await requests.waitUntilEmpty(before: .now + Self.endOfInputGrace)) {
@@ -70,32 +70,36 @@ package struct MCPServer: Sendable {
         await output.flush()
     }
 
-    private func handle(_ message: JSONRPCMessage, requests: MCPRequestRegistry) {
+    private func handle(_ message: MCPServerMessage, requests: MCPRequestRegistry) {
         switch message {
         case .invalid(let id, let error):
-            output.send(Self.errorResponse(id: id, error))
-        case .response:
+            output.send(JSONRPCEncoding.error(id: id, error))
+        case .ignored:
             break
-        case .notification(let method, let params):
-            guard method == "notifications/cancelled" else { return }
-            guard let id = JSONRPCID.read(params?["requestId"]) else { return }
+        case .cancelled(let id, let reason):
             if requests.cancelByClient(id) {
-                let reason = params?["reason"].flatMap { value -> String? in
-                    if case .string(let text) = value { return PrintableText.excerpt(text, limit: 80) }
-                    return nil
-                }
-                log("aggregate mcp: request \(id) cancelled by the client" + (reason.map { ": \($0)" } ?? ""))
+                let reason = reason.map { ": \(PrintableText.excerpt($0, limit: 80))" } ?? ""
+                log("aggregate mcp: request \(id) cancelled by the client" + reason)
             }
-        case .request(let id, let method, let params):
-            switch method {
-            case "initialize": output.send(Self.initialize(id: id, params: params, log: log))
-            case "ping": output.send(Self.response(id: id) { $0.object { _ in } })
-            case "tools/list": output.send(Self.response(id: id) { MCPToolListing.write(runner, to: &$0) })
-            case "tools/call": call(id: id, params: params, requests: requests)
-            default: output.send(Self.errorResponse(id: id, .methodNotFound(method)))
-            }
+        case .initialize(let id, let params): output.send(Self.initialize(id: id, params: params, log: log))
+        case .ping(let id): output.send(JSONRPCEncoding.result(id: id) { $0.object { _ in } })
+        case .listTools(let id): output.send(JSONRPCEncoding.result(id: id) { MCPToolListing.write(runner, to: &$0) })
+        case .callTool(let id, let params): call(id: id, params: params, requests: requests)
+        case .unknownMethod(let id, let method): output.send(JSONRPCEncoding.error(id: id, .methodNotFound(method)))
         }
     }
+
+    /// Who this server is, in its answer to `initialize`.
+    package static let info = MCPServerInfo(
+        name: "aggregate", title: "aggregate travel search", version: ToolIdentity.version,
+        instructions: """
+            Searches several travel providers at once and merges their answers: the same trip sold by \
+            several providers is one offer listing every seller's price (converted into one currency) and \
+            booking link. Use list_providers to see what is installed and which endpoints are live. A \
+            provider that fails is reported in the result, not an error; a result is an error only when no \
+            provider answered or the arguments were wrong, and its text says what to change. Dates are local \
+            YYYY-MM-DD; places are IATA airport or city codes.
+            """)
 
     /// The response to `initialize`, whatever transport carries it: the negotiated revision, the tools
     /// capability, who the server is and how to use it.
@@ -105,37 +109,15 @@ package struct MCPServer: Sendable {
     ///   - log: told which revision was agreed.
     /// - Returns: the response message.
     package static func initialize(id: JSONRPCID, params: MCPValue?, log: (String) -> Void) -> [UInt8] {
-        guard case .string(let requested) = params?["protocolVersion"] else {
-            return errorResponse(id: id, .invalidParams("initialize needs params.protocolVersion, a string"))
+        let requested: String
+        switch MCPServerMessage.requestedRevision(params) {
+        case .success(let revision): requested = revision
+        case .failure(let error): return JSONRPCEncoding.error(id: id, error)
         }
-        let version = MCPProtocol.negotiate(requested)
+        let version = MCPRevision.negotiate(requested)
         let asked = PrintableText.excerpt(requested, limit: 40)
         log("aggregate mcp: initialized with protocol \(version) (the client asked for \(asked))")
-        return response(id: id) { writer in
-            writer.object { json in
-                json.key("protocolVersion")
-                json.string(version)
-                json.key("capabilities")
-                json.object { capabilities in
-                    capabilities.key("tools")
-                    capabilities.object { tools in
-                        tools.key("listChanged")
-                        tools.bool(false)
-                    }
-                }
-                json.key("serverInfo")
-                json.object { info in
-                    info.key("name")
-                    info.string(MCPProtocol.serverName)
-                    info.key("title")
-                    info.string("aggregate travel search")
-                    info.key("version")
-                    info.string(ToolIdentity.version)
-                }
-                json.key("instructions")
-                json.string(MCPProtocol.instructions)
-            }
-        }
+        return info.initializeResult(id: id, revision: version)
     }
 
     private func call(id: JSONRPCID, params: MCPValue?, requests: MCPRequestRegistry) {
@@ -144,12 +126,12 @@ package struct MCPServer: Sendable {
         switch Self.toolCall(params, runner: runner) {
         case .success(let call): (tool, arguments) = call
         case .failure(let error):
-            output.send(Self.errorResponse(id: id, error))
+            output.send(JSONRPCEncoding.error(id: id, error))
             return
         }
         guard requests.count < Self.maxCallsInFlight else {
             output.send(
-                Self.errorResponse(
+                JSONRPCEncoding.error(
                     id: id,
                     .serverBusy(
                         "\(Self.maxCallsInFlight) calls in progress, the most this server runs at once; send it "
@@ -166,9 +148,9 @@ package struct MCPServer: Sendable {
                 let elapsed = (ContinuousClock.now - start).inMilliseconds
                 let message: [UInt8]
                 do {
-                    message = try Self.response(id: id) { try result.write(to: &$0) }
+                    message = try JSONRPCEncoding.result(id: id) { try result.write(to: &$0) }
                 } catch {
-                    message = Self.errorResponse(id: id, .internalError("the command's output is not JSON"))
+                    message = JSONRPCEncoding.error(id: id, .internalError("the command's output is not JSON"))
                 }
                 switch requests.finish(id, answer: { output.send(message) }) {
                 case .answer:
@@ -181,7 +163,8 @@ package struct MCPServer: Sendable {
         }
         if !started {
             output.send(
-                Self.errorResponse(id: id, .invalidRequest("request id \(id) is already in use by a call in progress")))
+                JSONRPCEncoding.error(
+                    id: id, .invalidRequest("request id \(id) is already in use by a call in progress")))
         }
     }
 
@@ -193,8 +176,10 @@ package struct MCPServer: Sendable {
     package static func toolCall(
         _ params: MCPValue?, runner: MCPToolRunner
     ) -> Result<(MCPTool, [(name: String, value: MCPValue)]), JSONRPCError> {
-        guard case .string(let name) = params?["name"] else {
-            return .failure(.invalidParams("tools/call needs params.name, a string"))
+        let name: String
+        switch MCPServerMessage.toolName(params) {
+        case .success(let found): name = found
+        case .failure(let error): return .failure(error)
         }
         guard let tool = runner.tool(named: name) else {
             let names = runner.tools.map(\.name)
@@ -204,46 +189,7 @@ package struct MCPServer: Sendable {
                     "unknown tool '\(PrintableText.excerpt(name, limit: 40))'\(known) (the tools are "
                         + names.joined(separator: ", ") + ")"))
         }
-        switch params?["arguments"] {
-        case .object(let members): return .success((tool, members))
-        case nil, .null: return .success((tool, []))
-        default: return .failure(.invalidParams("params.arguments must be an object"))
-        }
-    }
-
-    // MARK: - Messages
-
-    /// A success response whose `result` `body` writes.
-    package static func response(id: JSONRPCID, _ body: (inout JSONWriter) throws -> Void) rethrows -> [UInt8] {
-        var writer = JSONWriter(style: .compact)
-        try writer.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
-            json.key("id")
-            id.write(to: &json)
-            json.key("result")
-            try body(&json)
-        }
-        return writer.bytes
-    }
-
-    /// An error response; the id is `null` when the request's could not be read.
-    package static func errorResponse(id: JSONRPCID?, _ error: JSONRPCError) -> [UInt8] {
-        var writer = JSONWriter(style: .compact)
-        writer.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
-            json.key("id")
-            if let id { id.write(to: &json) } else { json.null() }
-            json.key("error")
-            json.object { object in
-                object.key("code")
-                object.int(error.code)
-                object.key("message")
-                object.string(error.message)
-            }
-        }
-        return writer.bytes
+        return MCPServerMessage.toolArguments(params).map { (tool, $0) }
     }
 
     /// Creates the value from each of its properties, as the memberwise initializer does.

@@ -1,4 +1,3 @@
-import AggregatorCore
 import Foundation
 import ProviderKit
 

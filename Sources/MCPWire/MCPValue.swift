@@ -1,4 +1,3 @@
-import AggregatorCore
 import Foundation
 import ProviderKit
 
@@ -54,6 +53,31 @@ package enum MCPValue: Sendable, Equatable {
         case .bool: self = .bool(try node.bool)
         case .null: self = .null
         case nil: throw node.error("is missing")
+        }
+    }
+
+    /// Writes the value and everything under it: members in their order, strings as JSON strings, numbers as
+    /// the text the message had.
+    ///
+    /// Recursion is bounded by the depth the message was read with.
+    /// - Parameter writer: where it goes.
+    package func write(to writer: inout JSONWriter) {
+        switch self {
+        case .object(let members):
+            writer.beginObject()
+            for member in members {
+                writer.key(member.name)
+                member.value.write(to: &writer)
+            }
+            writer.endObject()
+        case .array(let elements):
+            writer.beginArray()
+            for element in elements { element.write(to: &writer) }
+            writer.endArray()
+        case .string(let text): writer.string(text)
+        case .number(let text): writer.verbatim(text)
+        case .bool(let value): writer.bool(value)
+        case .null: writer.null()
         }
     }
 

@@ -1,9 +1,10 @@
 import Foundation
+import MCPWire
 import ProviderKit
 
-/// An MCP server on `127.0.0.1` for tests of tool calls over the Streamable HTTP transport, written from
-/// the specification: it answers `initialize`, accepts `notifications/initialized`, and answers
-/// `tools/call` with what the test's tool says.
+/// An MCP server on `127.0.0.1` for tests of tool calls over the Streamable HTTP transport, speaking through
+/// MCPWire as `aggregate`'s own servers do: it answers `initialize` and `ping`, accepts
+/// `notifications/initialized`, and answers `tools/call` with what the test's tool says.
 ///
 /// It plays the two kinds of server public clients meet:
 /// - ``Style/stateless``: JSON answers and no session, as Kiwi's server;
@@ -55,6 +56,8 @@ public final class LoopbackMCPServer: @unchecked Sendable {
         public var sessionID: String?
         /// The protocol version it carried.
         public var protocolVersion: String?
+        /// The revision an `initialize` asked for, its `protocolVersion`.
+        public var requestedRevision: String?
         /// Its header fields, names in lower case.
         public var headers: [String: String]
         /// The tool's name, for `tools/call`.
@@ -119,40 +122,47 @@ public final class LoopbackMCPServer: @unchecked Sendable {
         func reply(to request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply {
             guard request.path == "/mcp" else { return .json("{}", status: 404) }
             guard request.method == "POST" else { return .raw(status: 405, headers: [:], body: Data()) }
-            let parsed = try? JSONDocument.read(request.body) { root -> (String, Int?, String?, String?) in
-                let method = try root["method"].string
-                let id = try? root["id"].int
-                let name = try? root["params"]["name"].string
-                guard name != nil, let node = try? root["params"]["arguments"] else { return (method, id, name, nil) }
-                var arguments = JSONWriter(style: .compact)
-                arguments.copy(node)
-                return (method, id, name, arguments.text)
+            let parsed = JSONRPCMessage.parse(Array(request.body))
+            var method = ""
+            var params: MCPValue?
+            switch parsed {
+            case .request(_, let name, let values), .notification(let name, let values):
+                (method, params) = (name, values)
+            case .response, .invalid: break
+            }
+            let name = try? MCPServerMessage.toolName(params).get()
+            var arguments: String?
+            if name != nil, let value = params?["arguments"] {
+                var json = JSONWriter(style: .compact)
+                value.write(to: &json)
+                arguments = json.text
             }
             let sessionID = request.headers["mcp-session-id"]
+            let asked = MCPServerMessage(parsed)
+            var requestedRevision: String?
+            if case .initialize(_, let params) = asked {
+                requestedRevision = try? MCPServerMessage.requestedRevision(params).get()
+            }
             let message = Message(
-                method: parsed?.0 ?? "", sessionID: sessionID, protocolVersion: request.headers["mcp-protocol-version"],
-                headers: request.headers, tool: parsed?.2, arguments: parsed?.3)
+                method: method, sessionID: sessionID, protocolVersion: request.headers["mcp-protocol-version"],
+                requestedRevision: requestedRevision, headers: request.headers, tool: name, arguments: arguments)
             lock.withLock { received.append(message) }
-            guard let (method, id, name, arguments) = parsed else {
-                return .json(
-                    #"{"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error"}}"#, status: 400
-                )
+            if case .invalid(let id, let error) = asked {
+                return .json(String(decoding: JSONRPCEncoding.error(id: id, error), as: UTF8.self), status: 400)
             }
             let accepts = request.headers["accept"] ?? ""
             guard accepts.contains("application/json"), accepts.contains("text/event-stream") else {
                 return .json(#"{"error": "Not Acceptable"}"#, status: 406)
             }
-            if method == "initialize" {
+            if case .initialize(let id, _) = asked {
                 var headers: [String: String] = [:]
                 if style == .stateful {
                     let session = UUID().uuidString
                     lock.withLock { _ = sessions.insert(session) }
                     headers["Mcp-Session-Id"] = session
                 }
-                let result =
-                    #"{"protocolVersion": "\#(protocolVersion)", "capabilities": {"tools": {}}, "#
-                    + #""serverInfo": {"name": "loopback", "version": "1.0"}}"#
-                return answer(id: id, result: result, headers: headers)
+                let server = MCPServerInfo(name: "loopback", version: "1.0")
+                return answer(server.initializeResult(id: id, revision: protocolVersion), headers: headers)
             }
             if style == .stateful {
                 guard let sessionID else { return .json(#"{"error": "Bad Request: missing session"}"#, status: 400) }
@@ -160,72 +170,105 @@ public final class LoopbackMCPServer: @unchecked Sendable {
                     return .json(#"{"error": "Session not found"}"#, status: 404)
                 }
             }
-            if method == "notifications/initialized" { return .raw(status: 202, headers: [:], body: Data()) }
-            guard method == "tools/call", let name else {
-                return answer(id: id, error: #"{"code": -32601, "message": "Method not found"}"#)
+            switch asked {
+            case .initialize, .invalid, .ignored, .cancelled: return .raw(status: 202, headers: [:], body: Data())
+            case .ping(let id): return answer(JSONRPCEncoding.result(id: id) { $0.object { _ in } })
+            case .listTools(let id): return answer(JSONRPCEncoding.error(id: id, .methodNotFound(method)))
+            case .unknownMethod(let id, let method):
+                return answer(JSONRPCEncoding.error(id: id, .methodNotFound(method)))
+            case .callTool(let id, let params):
+                switch MCPServerMessage.toolName(params) {
+                case .success(let name): return call(name, arguments: arguments ?? "{}", id: id)
+                case .failure(let error): return answer(JSONRPCEncoding.error(id: id, error))
+                }
             }
-            switch tool(name, arguments ?? "{}") {
+        }
+
+        /// The answer to a call of the test's tool.
+        private func call(_ name: String, arguments: String, id: JSONRPCID) -> LoopbackHTTPServer.Reply {
+            switch tool(name, arguments) {
             case .structured(let json):
-                let text = Self.quoted(json)
                 return answer(
-                    id: id,
-                    result: #"{"content": [{"type": "text", "text": \#(text)}], "structuredContent": \#(json)}"#)
+                    Self.result(id: id, text: json) { result in
+                        result.key("structuredContent")
+                        result.verbatim(json)
+                    })
             case .text(let text):
-                return answer(id: id, result: #"{"content": [{"type": "text", "text": \#(Self.quoted(text))}]}"#)
+                return answer(Self.result(id: id, text: text) { _ in })
             case .error(let text):
                 return answer(
-                    id: id, result: #"{"content": [{"type": "text", "text": \#(Self.quoted(text))}], "isError": true}"#)
+                    Self.result(id: id, text: text) { result in
+                        result.key("isError")
+                        result.bool(true)
+                    })
             case .rpcError(let code, let message):
-                return answer(id: id, error: #"{"code": \#(code), "message": \#(Self.quoted(message))}"#)
+                return answer(JSONRPCEncoding.error(id: id, JSONRPCError(code: code, message: message)))
             case .http(let status, let headers, let body):
                 return .raw(status: status, headers: headers, body: Data(body.utf8))
             case .streamCutBeforeResponse:
-                let notice = #"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progress": 1}}"#
+                // A notification, then the response's event cut off after its id, in the middle of its data line.
+                let response = EventStream.encode(data: JSONRPCEncoding.result(id: id) { $0.object { _ in } })
+                let cut = response.lastIndex(of: UInt8(ascii: ",")).map { response.index(after: $0) } ?? 0
                 let body = Data(
-                    "event: message\ndata: \(notice)\n\ndata: {\"jsonrpc\": \"2.0\", \"id\": \(id ?? 0),".utf8)
+                    Self.notice(method: "notifications/progress", .object([("progress", .number("1"))]))
+                        + response[..<cut])
                 return .truncated(declaredLength: body.count + 4096, body: body)
             case .streamWithoutResponse(let seconds):
                 return .slow(
                     seconds: seconds,
                     then: .raw(
-                        status: 200, headers: ["Content-Type": "text/event-stream"], body: Data(": waiting\n\n".utf8)))
+                        status: 200, headers: ["Content-Type": "text/event-stream"],
+                        body: Data(EventStream.comment("waiting"))))
             case .oversized(let bytes):
                 return .oversized(bytes: bytes)
             }
         }
 
-        /// A JSON-RPC response in this server's style: a JSON body, or an event stream with a comment, a
-        /// notification and the response over two `data` lines.
-        private func answer(
-            id: Int?, result: String? = nil, error: String? = nil, headers: [String: String] = [:]
-        ) -> LoopbackHTTPServer.Reply {
-            let idText = id.map(String.init) ?? "null"
-            let payload = result.map { #""result": \#($0)"# } ?? #""error": \#(error ?? "null")"#
-            let message = #"{"jsonrpc": "2.0", "id": \#(idText), \#(payload)}"#
+        /// A tool's result whose one content is `text`, with the members `more` writes after it.
+        private static func result(
+            id: JSONRPCID, text: String, more: (inout JSONWriter) -> Void
+        ) -> [UInt8] {
+            JSONRPCEncoding.result(id: id) { json in
+                json.object { result in
+                    result.key("content")
+                    result.array { content in
+                        content.object { item in
+                            item.key("type")
+                            item.string("text")
+                            item.key("text")
+                            item.string(text)
+                        }
+                    }
+                    more(&result)
+                }
+            }
+        }
+
+        /// An event carrying a notification.
+        private static func notice(method: String, _ params: MCPValue) -> [UInt8] {
+            EventStream.encode(data: JSONRPCEncoding.notification(method: method) { params.write(to: &$0) })
+        }
+
+        /// A JSON-RPC message in this server's style: a JSON body, or an event stream with a comment, a
+        /// notification and the message over two `data` lines.
+        private func answer(_ message: [UInt8], headers: [String: String] = [:]) -> LoopbackHTTPServer.Reply {
             var fields = headers
             switch style {
             case .stateless:
                 fields["Content-Type"] = "application/json"
-                return .raw(status: 200, headers: fields, body: Data(message.utf8))
+                return .raw(status: 200, headers: fields, body: Data(message))
             case .stateful:
                 fields["Content-Type"] = "text/event-stream"
-                let notice = #"{"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info"}}"#
-                // The response's JSON split over two data lines (and one more for each line break a result
-                // written over several lines has), which a reader joins with line feeds.
-                let split = message.firstIndex(of: ",").map { message.index(after: $0) } ?? message.endIndex
-                let data = (message[..<split] + "\n" + message[split...]).split(
-                    separator: "\n", omittingEmptySubsequences: false
-                ).map { "data: \($0)\n" }.joined()
+                // The message split over two data lines after its first comma (and one more for each line break
+                // a result written over several lines has), which a reader joins with line feeds.
+                var split = message
+                if let comma = split.firstIndex(of: UInt8(ascii: ",")) { split.insert(0x0A, at: comma + 1) }
                 let stream =
-                    ": keep-alive\n\nevent: message\ndata: \(notice)\n\nevent: message\nid: 1\n" + data + "\n"
-                return .raw(status: 200, headers: fields, body: Data(stream.utf8))
+                    EventStream.comment("keep-alive")
+                    + Self.notice(method: "notifications/message", .object([("level", .string("info"))]))
+                    + EventStream.encode(id: "1", data: split)
+                return .raw(status: 200, headers: fields, body: Data(stream))
             }
-        }
-
-        private static func quoted(_ text: String) -> String {
-            var json = JSONWriter(style: .compact)
-            json.string(text)
-            return json.text
         }
     }
 }

@@ -1,5 +1,6 @@
 import AggregatorTestSupport
 import Foundation
+import MCPWire
 import ProviderTestKit
 import Testing
 
@@ -79,6 +80,27 @@ struct MCPClientTests {
         let session = try #require(messages.dropFirst().first?.sessionID)
         #expect(messages.dropFirst().allSatisfy { $0.sessionID == session && $0.protocolVersion == "2025-11-25" })
         #expect(server.sessionsStarted == 1)
+    }
+
+    @Test(arguments: MCPRevision.supported)
+    func theClientAsksForTheNewestRevisionAndTakesEachOfTheList(revision: String) async throws {
+        let server = try LoopbackMCPServer(style: .stateful, protocolVersion: revision, tool: Self.fares)
+        defer { server.stop() }
+        let response = try await FareToolProvider().search(SearchQuery(), using: client(server))
+        #expect(response.offers.count == 2)
+        let messages = server.messages
+        #expect(messages.first?.requestedRevision == MCPRevision.latest)
+        #expect(messages.dropFirst().allSatisfy { $0.protocolVersion == revision })
+    }
+
+    @Test func aServerSpeakingARevisionOutsideTheListIsAFailureNamingTheList() async throws {
+        let server = try LoopbackMCPServer(style: .stateless, protocolVersion: "2024-11-05", tool: Self.fares)
+        defer { server.stop() }
+        let error = await #expect(throws: ProviderError.self) {
+            try await FareToolProvider().search(SearchQuery(), using: client(server))
+        }
+        #expect(error?.message == "the MCP server speaks protocol 2024-11-05, not 2025-03-26, 2025-06-18, 2025-11-25")
+        #expect(server.messages.map(\.method) == ["initialize"], "no call goes to a server the client cannot read")
     }
 
     @Test func anEndedSessionIsStartedAgainOnce() async throws {
@@ -224,24 +246,5 @@ struct MCPClientTests {
         defer { server.stop() }
         _ = try await FareToolProvider().search(SearchQuery(), using: client(server))
         #expect(server.messages.first?.headers["user-agent"] == "aggregate/\(ToolIdentity.version)")
-    }
-}
-
-@Suite("Event streams, as the HTML standard reads them")
-struct EventStreamTests {
-    @Test func eventsAreSplitOnBlankLinesAndTheirDataJoined() {
-        let stream = EventStream(
-            Data(": comment\r\n\r\nevent: message\r\ndata: {\"a\":\r\ndata:1}\r\nid: 7\r\n\r\ndata: x\n\n".utf8))
-        #expect(
-            stream.events == [
-                EventStream.Event(type: "message", data: "{\"a\":\n1}", id: "7"),
-                EventStream.Event(type: "message", data: "x", id: "7"),
-            ])
-    }
-
-    @Test func anUnfinishedLastEventCountsOnlyWhenItsDataIsWholeJSON() {
-        #expect(EventStream(Data("data: {\"id\": 1}".utf8)).events.map(\.data) == ["{\"id\": 1}"])
-        #expect(EventStream(Data("data: {\"id\": 1,".utf8)).events.isEmpty)
-        #expect(EventStream(Data("event: ping\n\n".utf8)).events.isEmpty, "an event without data is not dispatched")
     }
 }

@@ -93,7 +93,7 @@ struct MCPMessageTests {
     }
 
     @Test func errorResponsesAreOneLineWithANullIdWhenUnknown() {
-        let bytes = MCPServer.errorResponse(id: nil, .parseError("line 1 column 2: unexpected character\n"))
+        let bytes = JSONRPCEncoding.error(id: nil, .parseError("line 1 column 2: unexpected character\n"))
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.contains("\n"))
         #expect(text.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"#))

@@ -1,4 +1,5 @@
 import Foundation
+import MCPWire
 import ProviderKit
 
 /// One client's session with one MCP server over the Streamable HTTP transport (the protocol revisions of
@@ -25,11 +26,6 @@ import ProviderKit
 /// - A tool's result is its `structuredContent` when it has one, else the text of its first `text` content
 ///   (a JSON document written as text, read once more when the text is itself a JSON string).
 actor MCPClientSession {
-    /// The protocol revision asked for.
-    static let protocolVersion = MCPRevision.latest
-    /// The revisions understood in the server's answer.
-    static let knownVersions = Set(MCPRevision.supported)
-
     /// The provider whose calls these are, for errors.
     let provider: ProviderID
     /// Who the client says it is: `aggregate` and its version.
@@ -65,9 +61,10 @@ actor MCPClientSession {
             if let refused = try await initialized(template: template, network: network) { return refused }
             let id = takeID()
             let carriedSession = sessionID != nil
-            var json = JSONWriter(style: .compact)
-            Self.writeRequest(id: id, method: "tools/call", to: &json) { json in call.write(to: &json) }
-            let response = try await network.send(message(Data(json.bytes), template: template))
+            let request = JSONRPCEncoding.request(id: .number(String(id)), method: "tools/call") { json in
+                call.write(to: &json)
+            }
+            let response = try await network.send(message(Data(request), template: template))
             if response.status == 404, carriedSession, !renewed {
                 // The server ended the session: start another, once.
                 renewed = true
@@ -97,12 +94,11 @@ actor MCPClientSession {
 
     private func initialize(template: HTTPRequest, network: any HTTPTransport) async throws -> HTTPResponse? {
         let id = takeID()
-        var json = JSONWriter(style: .compact)
         let version = clientVersion
-        Self.writeRequest(id: id, method: "initialize", to: &json) { json in
+        let request = JSONRPCEncoding.request(id: .number(String(id)), method: "initialize") { json in
             json.object { json in
                 json.key("protocolVersion")
-                json.string(Self.protocolVersion)
+                json.string(MCPRevision.latest)
                 json.key("capabilities")
                 json.beginObject()
                 json.endObject()
@@ -115,26 +111,20 @@ actor MCPClientSession {
                 }
             }
         }
-        let response = try await network.send(message(Data(json.bytes), template: template))
+        let response = try await network.send(message(Data(request), template: template))
         guard (200..<300).contains(response.status) else { return response }
         let result = try reply(to: id, in: response, method: "initialize")
         let offered = try? JSONDocument.read(result) { root in try root["protocolVersion"].string }
-        guard let offered, Self.knownVersions.contains(offered) else {
+        guard let offered, MCPRevision.isSupported(offered) else {
             throw ProviderError(
                 .malformedResponse, provider: provider,
                 "the MCP server speaks protocol \(PrintableText.excerpt(offered ?? "(none)", limit: 40)), not "
-                    + Self.knownVersions.sorted().joined(separator: ", "))
+                    + MCPRevision.supported.joined(separator: ", "))
         }
         sessionID = response.headers["mcp-session-id"].flatMap(Self.usableSessionID)
         negotiatedVersion = offered
-        var notification = JSONWriter(style: .compact)
-        notification.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
-            json.key("method")
-            json.string("notifications/initialized")
-        }
-        let accepted = try await network.send(message(Data(notification.bytes), template: template))
+        let notification = JSONRPCEncoding.notification(method: "notifications/initialized")
+        let accepted = try await network.send(message(Data(notification), template: template))
         guard (200..<300).contains(accepted.status) else {
             reset()
             return accepted
@@ -177,21 +167,6 @@ actor MCPClientSession {
         request.sensitiveHeaders.formUnion(["Mcp-Session-Id", "MCP-Protocol-Version"])
         request.bodyIsSensitive = true
         return request
-    }
-
-    private static func writeRequest(
-        id: Int, method: String, to json: inout JSONWriter, params: (inout JSONWriter) -> Void
-    ) {
-        json.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
-            json.key("id")
-            json.int(id)
-            json.key("method")
-            json.string(method)
-            json.key("params")
-            params(&json)
-        }
     }
 
     // MARK: - Replies

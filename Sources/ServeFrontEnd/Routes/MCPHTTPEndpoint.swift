@@ -6,7 +6,7 @@ import MCPWire
 import ProviderKit
 
 /// `/mcp`: the tools of `aggregate mcp` over MCP's Streamable HTTP transport (the revisions of
-/// ``MCPProtocol/versions``). The messages are the stdio server's own (``MCPServer``'s `initialize`, the tool listing,
+/// ``MCPRevision/supported``). The messages are the stdio server's own (``MCPServer``'s `initialize`, the tool listing,
 /// ``MCPToolRunner``'s calls); only how they travel differs.
 ///
 /// Rules:
@@ -61,11 +61,11 @@ package struct MCPHTTPEndpoint: Sendable {
         guard accepted.json || accepted.eventStream else {
             return Self.failure(406, "a client accepts application/json and text/event-stream")
         }
-        let message = JSONRPCMessage.parse(request.body)
+        let message = MCPServerMessage.parse(request.body)
         if case .invalid(let id, let error) = message {
-            return Self.json(MCPServer.errorResponse(id: id, error), status: 400)
+            return Self.json(JSONRPCEncoding.error(id: id, error), status: 400)
         }
-        if case .request(let id, "initialize", let params) = message {
+        if case .initialize(let id, let params) = message {
             return initialize(id: id, params: params, remoteAddress: request.remoteAddress)
         }
         let session: MCPHTTPSessions.Session
@@ -74,28 +74,25 @@ package struct MCPHTTPEndpoint: Sendable {
         case .failure(let refusal): return refusal.response
         }
         switch message {
-        case .response, .invalid:
+        case .ignored, .invalid, .initialize:
             return ServerResponse(status: 202)
-        case .notification(let method, let params):
-            if method == "notifications/cancelled", let id = JSONRPCID.read(params?["requestId"]) {
-                session.requests.cancelByClient(id)
-            }
+        case .cancelled(let id, _):
+            session.requests.cancelByClient(id)
             return ServerResponse(status: 202)
-        case .request(let id, let method, let params):
-            switch method {
-            case "ping": return Self.json(MCPServer.response(id: id) { $0.object { _ in } })
-            case "tools/list": return Self.json(MCPServer.response(id: id) { MCPToolListing.write(runner, to: &$0) })
-            case "tools/call":
-                return await call(id: id, params: params, session: session, stream: accepted.eventStream)
-            default: return Self.json(MCPServer.errorResponse(id: id, .methodNotFound(method)))
-            }
+        case .ping(let id): return Self.json(JSONRPCEncoding.result(id: id) { $0.object { _ in } })
+        case .listTools(let id):
+            return Self.json(JSONRPCEncoding.result(id: id) { MCPToolListing.write(runner, to: &$0) })
+        case .callTool(let id, let params):
+            return await call(id: id, params: params, session: session, stream: accepted.eventStream)
+        case .unknownMethod(let id, let method):
+            return Self.json(JSONRPCEncoding.error(id: id, .methodNotFound(method)))
         }
     }
 
     private func initialize(id: JSONRPCID, params: MCPValue?, remoteAddress: String) -> ServerResponse {
         let reply = MCPServer.initialize(id: id, params: params) { _ in }
-        guard case .string(let requested) = params?["protocolVersion"] else { return Self.json(reply) }
-        switch sessions.start(protocolVersion: MCPProtocol.negotiate(requested), remoteAddress: remoteAddress) {
+        guard case .success(let requested) = MCPServerMessage.requestedRevision(params) else { return Self.json(reply) }
+        switch sessions.start(protocolVersion: MCPRevision.negotiate(requested), remoteAddress: remoteAddress) {
         case .success(let session):
             return Self.json(reply, headers: ["Mcp-Session-Id": session.id])
         case .failure(.full):
@@ -117,11 +114,11 @@ package struct MCPHTTPEndpoint: Sendable {
         let arguments: [(name: String, value: MCPValue)]
         switch MCPServer.toolCall(params, runner: runner) {
         case .success(let call): (tool, arguments) = call
-        case .failure(let error): return Self.json(MCPServer.errorResponse(id: id, error))
+        case .failure(let error): return Self.json(JSONRPCEncoding.error(id: id, error))
         }
         guard let pass = searches.enter() else {
             return Self.json(
-                MCPServer.errorResponse(
+                JSONRPCEncoding.error(
                     id: id,
                     JSONRPCError(
                         code: -32000,
@@ -138,9 +135,9 @@ package struct MCPHTTPEndpoint: Sendable {
                 let result = await runner.call(tool, arguments: arguments)
                 let message: [UInt8]
                 do {
-                    message = try MCPServer.response(id: id) { try result.write(to: &$0) }
+                    message = try JSONRPCEncoding.result(id: id) { try result.write(to: &$0) }
                 } catch {
-                    message = MCPServer.errorResponse(id: id, .internalError("the command's output is not JSON"))
+                    message = JSONRPCEncoding.error(id: id, .internalError("the command's output is not JSON"))
                 }
                 _ = session.requests.finish(id, answer: { reply.set(message) })
                 session.touch()
@@ -151,7 +148,7 @@ package struct MCPHTTPEndpoint: Sendable {
         guard started, let running else {
             pass.leave()
             return Self.json(
-                MCPServer.errorResponse(
+                JSONRPCEncoding.error(
                     id: id, .invalidRequest("request id \(id) is already in use by a call in progress")))
         }
         guard stream else {
@@ -165,14 +162,15 @@ package struct MCPHTTPEndpoint: Sendable {
             body: .stream { writer in
                 let comments = Task {
                     while (try? await Task.sleep(for: keepAlive)) != nil {
-                        guard (try? await writer.write(": the search is running\n\n")) != nil else { return }
+                        guard (try? await writer.write(EventStream.comment("the search is running"))) != nil else {
+                            return
+                        }
                     }
                 }
                 await running.value
                 comments.cancel()
                 if let message = reply.value {
-                    try? await writer.write(
-                        "event: message\ndata: " + String(decoding: message, as: UTF8.self) + "\n\n")
+                    try? await writer.write(EventStream.encode(data: message))
                 }
             })
     }
@@ -195,14 +193,14 @@ package struct MCPHTTPEndpoint: Sendable {
         return ServerResponse(
             status: 200, headers: Self.streamHeaders,
             body: .stream { writer in
-                guard (try? await writer.write(": listening\n\n")) != nil else { return }
+                guard (try? await writer.write(EventStream.comment("listening"))) != nil else { return }
                 var quiet: Duration = .zero
                 // The server sends no requests of its own: the stream carries comments until the session ends.
                 while !session.streamShouldEnd(number), (try? await Task.sleep(for: .milliseconds(250))) != nil {
                     quiet += .milliseconds(250)
                     guard quiet >= keepAlive else { continue }
                     quiet = .zero
-                    guard (try? await writer.write(": keep-alive\n\n")) != nil else { return }
+                    guard (try? await writer.write(EventStream.comment("keep-alive"))) != nil else { return }
                 }
             })
     }
@@ -219,13 +217,13 @@ package struct MCPHTTPEndpoint: Sendable {
 
     /// The session a request names, or the response refusing it.
     private func session(of request: ServerRequest) -> Result<MCPHTTPSessions.Session, RefusalResponse> {
-        if let version = request.headers["MCP-Protocol-Version"], !MCPProtocol.versions.contains(version) {
+        if let version = request.headers["MCP-Protocol-Version"], !MCPRevision.isSupported(version) {
             return .failure(
                 RefusalResponse(
                     Self.failure(
                         400,
                         "MCP-Protocol-Version '\(PrintableText.excerpt(version, limit: 40))' is not spoken here; "
-                            + "the revisions are \(MCPProtocol.versions.joined(separator: ", "))")))
+                            + "the revisions are \(MCPRevision.supported.joined(separator: ", "))")))
         }
         guard let id = request.headers["Mcp-Session-Id"] else {
             return .failure(
@@ -255,7 +253,7 @@ package struct MCPHTTPEndpoint: Sendable {
     /// An HTTP error with a JSON-RPC error without an id as its body, as the transport allows.
     private static func failure(_ status: Int, _ message: String, headers: HeaderFields = [:]) -> ServerResponse {
         json(
-            MCPServer.errorResponse(id: nil, JSONRPCError(code: -32000, message: message)), status: status,
+            JSONRPCEncoding.error(id: nil, JSONRPCError(code: -32000, message: message)), status: status,
             headers: headers)
     }
 

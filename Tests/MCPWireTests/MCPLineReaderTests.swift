@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import AggregateCLI
 @testable import MCPWire
 
 /// Newline-delimited messages read from a real pipe, with a cap on a line's length.
