@@ -75,6 +75,7 @@ package struct MCPHTTPEndpoint: Sendable {
         }
         switch message {
         case .ignored, .invalid, .initialize:
+            // A notification or a response; an unreadable message and `initialize` were answered above.
             return ServerResponse(status: 202)
         case .cancelled(let id, _):
             session.requests.cancelByClient(id)
@@ -120,10 +121,8 @@ package struct MCPHTTPEndpoint: Sendable {
             return Self.json(
                 JSONRPCEncoding.error(
                     id: id,
-                    JSONRPCError(
-                        code: -32000,
-                        message: "Server busy: \(searches.limit) searches are running, the most it runs at once; "
-                            + "call again shortly")),
+                    .serverBusy(
+                        "\(searches.limit) searches are running, the most it runs at once; call again shortly")),
                 status: 503, headers: ["Retry-After": "1"])
         }
         let reply = ReplyBox()
