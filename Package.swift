@@ -137,7 +137,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RedisSharingTests",
-            dependencies: ["ProviderKit", "AggregatorCore", "RedisSharing", "RedisClient", "RedisTestSupport"],
+            dependencies: [
+                "ProviderKit", "AggregatorCore", "RedisSharing", "RedisClient", "RedisTestSupport",
+                "AggregatorTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
