@@ -43,7 +43,8 @@ public struct NoTransportObserver: TransportObserver {
 public struct SharedServices: Sendable {
     /// Decides which runner or instance asks a question several ask at once, its followers waiting for the
     /// answer in the store; `nil`, the default, lets each runner ask for itself (its searches still share
-    /// their questions through the runner's own ``MemoryQuestionSharing``).
+    /// their questions through the runner's own ``MemoryQuestionSharing``). The store stage takes the turn,
+    /// so it is used only when the settings have a store.
     public var questions: (any QuestionSharing)?
     /// Counts requests against budgets.
     public var budgets: any BudgetCounter
