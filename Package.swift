@@ -138,7 +138,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RedisSharingTests",
-            dependencies: ["ProviderKit", "AggregatorCore", "RedisSharing", "RedisClient", "RedisTestSupport"],
+            dependencies: [
+                "ProviderKit", "AggregatorCore", "RedisSharing", "RedisClient", "RedisTestSupport",
+                "AggregatorTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

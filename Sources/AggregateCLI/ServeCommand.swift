@@ -180,7 +180,7 @@ struct ServeCommand: Command {
         } else {
             backend = LocalBackend(store: settings.cache ?? MemoryAnswerStore())
         }
-        let shared = SharedServices(coordinator: backend.coordinator, budgets: backend.budgets, observer: metrics)
+        let shared = SharedServices(questions: backend.questions, budgets: backend.budgets, observer: metrics)
         let connections = context.engine.connections
         let pool = AggregatorPool(
             settings: settings, shared: shared, connections: connections,

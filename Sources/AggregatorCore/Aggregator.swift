@@ -20,8 +20,8 @@ public struct Aggregator: Sendable {
     ///   - transport: the network below every live provider's transport stack.
     ///   - settings: limits, endpoints, credentials, the cache.
     ///   - pipeline: the rates and favourites the answers are converted and marked with.
-    ///   - shared: the coordinator, budget counter and observer shared with other searches; one process's
-    ///     own by default.
+    ///   - shared: the sharing of questions, budget counter and observer shared with other runners; one
+    ///     process's own by default.
     ///   - connections: the process's tokens, MCP sessions and hosts' pace; the aggregator's own by default.
     ///   - now: the clock for `retrievedAt`.
     /// - Throws: ``AggregatorSetupError`` for duplicate providers.

@@ -5,7 +5,7 @@ import RedisClient
 
 /// State several instances of a server share through one Redis: the answers of the services, which instance
 /// asks a question several ask at once, and request budgets. It is its own ``AnswerStore``,
-/// ``RequestCoordinator`` and ``BudgetCounter``.
+/// ``QuestionSharing`` and ``BudgetCounter``.
 ///
 /// Rules:
 /// - Every key starts with ``prefix`` and expires, so that Redis never fills up: an answer after
@@ -17,14 +17,17 @@ import RedisClient
 ///   an answer without the key's signature, or retrieved more than ``allowedSkew`` in the future, is not
 ///   served, and is told to the rejection handler. One that is cut, altered, over the size limit, another
 ///   request's or unsigned is ``AnswerLookup/corrupt(_:)``; the next good answer replaces it.
-/// - A claim holds a token of this instance, and only that token releases it, so that a leader whose claim
-///   ran out never releases another's.
+/// - A question is claimed with a key that holds a token of this instance and expires with the claim's time;
+///   only that token releases it, so that a leader whose claim ran out never releases another's. A follower
+///   looks for the leader's answer among the kept answers every 50 ms, and leads once the claim is gone.
+/// - A lead is settled by keeping its answer (when there is one, and it is a successful one) and releasing
+///   the claim, in one round trip.
 /// - Redis out of reach or slow is never an error of a search: each command gives up after the client's
-///   command timeout, a lookup is ``AnswerLookup/unavailable(_:)``, a claim ``RequestClaim/unavailable(_:)``
-///   and a budget ``BudgetDecision/unavailable(_:)``, and the search goes on without sharing. After a
+///   command timeout, a lookup is ``AnswerLookup/unavailable(_:)``, a turn
+///   ``QuestionTurn/alone(unavailable:)`` and a budget ``BudgetDecision/unavailable(_:)``, and the search goes on without sharing. After a
 ///   failure the client does not try again for its retry interval; the first command after that reconnects.
 /// - No password appears in a reason: the client's errors never quote it.
-public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator, BudgetCounter, Sendable {
+public final class RedisBackend: SharedBackend, AnswerStore, QuestionSharing, BudgetCounter, Sendable {
     /// What every key starts with.
     public static let prefix = "aggregate:"
     /// How long an answer is kept: the disk cache's longest keep.
@@ -76,7 +79,7 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
     /// Itself.
     public var store: any AnswerStore { self }
     /// Itself.
-    public var coordinator: any RequestCoordinator { self }
+    public var questions: (any QuestionSharing)? { self }
     /// Itself.
     public var budgets: any BudgetCounter { self }
 
@@ -129,14 +132,70 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
         }
     }
 
-    // MARK: - Claims
+    // MARK: - Questions
+
+    /// What claiming a question in Redis gave.
+    enum Claim: Sendable, Hashable {
+        /// This instance set the claim's key: it leads.
+        case lead
+        /// Another holds the claim.
+        case follow
+        /// Redis cannot be reached, with the reason.
+        case unavailable(String)
+    }
+
+    /// Claims the question, and while another instance leads waits for its answer among the kept answers,
+    /// looking every 50 ms.
+    /// - Parameters:
+    ///   - key: the question.
+    ///   - answersSince: the oldest kept answer taken as the leader's.
+    ///   - limit: how long the claim holds, and how long this instance waits at most.
+    /// - Returns: lead, the leader's answer, or alone when Redis cannot be reached or no answer came in time.
+    public func turn(_ key: AnswerKey, answersSince: Date, waitingAtMost limit: Duration) async -> QuestionTurn {
+        let end = ContinuousClock.now.advanced(by: limit)
+        var followed = false
+        while !Task.isCancelled {
+            switch await claim(key, for: limit) {
+            case .lead:
+                // The leader followed may have kept its answer and let go of the question just now.
+                if followed, let answer = await answer(for: key, since: answersSince) {
+                    await release(key)
+                    return .answered(.kept(answer))
+                }
+                return .lead
+            case .unavailable(let reason):
+                return .alone(unavailable: reason)
+            case .follow:
+                followed = true
+                if let answer = await answer(for: key, since: answersSince) { return .answered(.kept(answer)) }
+                guard ContinuousClock.now < end, (try? await Task.sleep(for: .milliseconds(50))) != nil else {
+                    return .alone(unavailable: nil)
+                }
+            }
+        }
+        return .alone(unavailable: nil)
+    }
+
+    /// Keeps the leader's answer when it is a successful one, and releases the claim, in one round trip.
+    /// - Parameters:
+    ///   - key: the question led.
+    ///   - answer: the answer to share, or `nil`.
+    public func settle(_ key: AnswerKey, with answer: SharedAnswer?) async {
+        var commands: [RedisCommand] = []
+        if case .response(let response, let retrievedAt) = answer, (200..<300).contains(response.status) {
+            let kept = StoredAnswer(body: response.body, retrievedAt: retrievedAt ?? Date())
+            commands.append(.set(Self.answerKey(key), encode(kept, for: key), expiry: Self.answerExpiry))
+        }
+        commands.append(releaseCommand(key))
+        _ = try? await client.pipeline(commands)
+    }
 
     /// Claims a question with `SET … NX PX`: the instance that sets the key leads.
     /// - Parameters:
     ///   - key: the question.
     ///   - duration: how long the claim holds at most.
     /// - Returns: lead, follow, or unavailable.
-    public func claim(_ key: AnswerKey, for duration: Duration) async -> RequestClaim {
+    func claim(_ key: AnswerKey, for duration: Duration) async -> Claim {
         do {
             let reply = try await client.send(
                 .set(
@@ -150,11 +209,22 @@ public final class RedisBackend: SharedBackend, AnswerStore, RequestCoordinator,
 
     /// Releases a claim this instance holds; another's is left alone.
     /// - Parameter key: the question.
-    public func release(_ key: AnswerKey) async {
-        _ = try? await client.send(
-            .eval(
-                "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end",
-                keys: [Self.claimKey(key)], arguments: [token]))
+    func release(_ key: AnswerKey) async {
+        _ = try? await client.send(releaseCommand(key))
+    }
+
+    private func releaseCommand(_ key: AnswerKey) -> RedisCommand {
+        .eval(
+            "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end",
+            keys: [Self.claimKey(key)], arguments: [token])
+    }
+
+    /// The kept answer when it was retrieved at `since` or later.
+    private func answer(for key: AnswerKey, since: Date) async -> StoredAnswer? {
+        guard case .hit(let answer) = await load(key, maxBytes: HTTPResponse.defaultSizeCap),
+            answer.retrievedAt >= since
+        else { return nil }
+        return answer
     }
 
     // MARK: - Budgets

@@ -6,8 +6,9 @@ import ProviderKit
 
 /// Runs the searches of several watches at once, politely: the watches that ask with the same settings
 /// (endpoints, `--live`, `--offline`, time limit, size cap) share one ``ProviderRunner`` — one set of
-/// connections, sign-ins, MCP sessions, per-host pacing and requests in flight — and one
-/// ``SharedAnswers``, so that a question several watches ask a provider is sent once in the run.
+/// connections, sign-ins, MCP sessions and per-host pacing — whose ``MemoryQuestionSharing`` keeps the run's
+/// answers, and failures, so that a question several watches ask a provider is sent once in the run, also
+/// when their searches do not overlap in time, and a failing service is not asked again in the run.
 ///
 /// Each watch's search runs without a limit, so that its history covers every trip it matches, and is
 /// turned into a result by its own pipeline (its own rates and currency).
@@ -45,25 +46,21 @@ package struct WatchBatch {
     ///   - favorites: the favourite airlines, to tag offers as search does.
     /// - Returns: each watch's result, in the order given.
     package static func run(_ watches: [Prepared], favorites: FavoriteCarriers) async -> [SearchResult] {
-        var runners: [[Watch.Option]: (runner: ProviderRunner, answers: SharedAnswers)] = [:]
+        var runners: [[Watch.Option]: ProviderRunner] = [:]
         for watch in watches where runners[watch.settingsKey] == nil {
             let settings = watch.options.settings
-            runners[watch.settingsKey] = (
-                ProviderRunner(
-                    network: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes), settings: settings,
-                    // The process's sign-ins, sessions and pace; the questions asked at once are this batch's.
-                    connections: watch.options.engine.connections),
-                SharedAnswers()
-            )
+            runners[watch.settingsKey] = ProviderRunner(
+                network: URLSessionTransport(maxResponseBytes: settings.maxResponseBytes), settings: settings,
+                // The process's sign-ins, sessions and pace; the questions asked, and their answers, this run's.
+                connections: watch.options.engine.connections, questions: MemoryQuestionSharing(keepingAnswers: true))
         }
         return await withTaskGroup(of: (Int, SearchResult).self) { group in
             for (index, watch) in watches.enumerated() {
-                guard let (runner, answers) = runners[watch.settingsKey] else { continue }
+                guard let runner = runners[watch.settingsKey] else { continue }
                 group.addTask {
                     var query = watch.options.query
                     query.limit = nil
-                    let providers = watch.options.providers.map { AnswerSharingProvider(base: $0, answers: answers) }
-                    let runs = await runner.run(providers, query: query)
+                    let runs = await runner.run(watch.options.providers, query: query)
                     let pipeline = SearchPipeline(rates: watch.options.rates, favorites: favorites)
                     return (index, pipeline.run(runs, query: query))
                 }

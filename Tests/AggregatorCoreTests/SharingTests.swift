@@ -23,25 +23,6 @@ private struct PriceService: OfferProvider {
     }
 }
 
-/// A coordinator several runners share in one test, as instances share one in Redis: the first claimant of a
-/// key leads until it releases it or the claim runs out.
-private final class SharedClaims: RequestCoordinator, @unchecked Sendable {
-    private let lock = NSLock()
-    private var held: [AnswerKey: ContinuousClock.Instant] = [:]
-
-    func claim(_ key: AnswerKey, for duration: Duration) async -> RequestClaim {
-        lock.withLock {
-            if let until = held[key], until > .now { return .follow }
-            held[key] = ContinuousClock.now.advanced(by: duration)
-            return .lead
-        }
-    }
-
-    func release(_ key: AnswerKey) async {
-        lock.withLock { _ = held.removeValue(forKey: key) }
-    }
-}
-
 /// Every event the transport stacks told.
 private final class EventLog: TransportObserver, @unchecked Sendable {
     private let lock = NSLock()
@@ -111,10 +92,12 @@ struct SharingTests {
         let server = try LoopbackHTTPServer { _ in .slow(seconds: 0.5, then: .json("[120, 95]")) }
         defer { server.stop() }
         let store = MemoryAnswerStore()
-        let claims = SharedClaims()
+        // Shared by two runners, as instances share Redis: each runner's own sharing does not join them.
+        let questions = MemoryQuestionSharing()
         let events = EventLog()
-        let first = try aggregator(server, store: store, shared: SharedServices(coordinator: claims, observer: events))
-        let second = try aggregator(server, store: store, shared: SharedServices(coordinator: claims, observer: events))
+        let first = try aggregator(server, store: store, shared: SharedServices(questions: questions, observer: events))
+        let second = try aggregator(
+            server, store: store, shared: SharedServices(questions: questions, observer: events))
         async let one = first.search(SearchQuery())
         async let two = second.search(SearchQuery())
         let results = await [one, two]
@@ -130,14 +113,14 @@ struct SharingTests {
         }
         defer { server.stop() }
         let store = MemoryAnswerStore()
-        let claims = SharedClaims()
-        let first = try aggregator(server, store: store, shared: SharedServices(coordinator: claims))
-        let second = try aggregator(server, store: store, shared: SharedServices(coordinator: claims))
+        let questions = MemoryQuestionSharing()
+        let first = try aggregator(server, store: store, shared: SharedServices(questions: questions))
+        let second = try aggregator(server, store: store, shared: SharedServices(questions: questions))
         async let one = first.search(SearchQuery())
         try await Task.sleep(for: .milliseconds(100))
         let two = await second.search(SearchQuery())
         _ = await one
-        #expect(two.offers.map(\.price.amount) == [7], "the leader's answer could not be read: it released the claim")
+        #expect(two.offers.map(\.price.amount) == [7], "the leader's answer could not be read: it gave up the lead")
         #expect(server.requests.count == 2)
     }
 

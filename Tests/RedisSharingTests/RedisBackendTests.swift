@@ -1,4 +1,5 @@
 import AggregatorCore
+import AggregatorTestSupport
 import Foundation
 import ProviderKit
 import RedisClient
@@ -61,6 +62,48 @@ struct RedisBackendTests {
         #expect(await second.claim(Self.key, for: .seconds(30)) == .follow)
         await first.release(Self.key)
         #expect(await second.claim(Self.key, for: .seconds(30)) == .lead)
+    }
+
+    @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))
+    func instancesSharingQuestionsBehaveAsEverySharingMust() async throws {
+        let server = try await RedisTestServer.start()
+        defer { server.stop() }
+        // Each asker another instance, with its own client and claims' token.
+        let problems = await QuestionSharingConformance.problems { try backend(server) }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))
+    func aFollowerIsGivenTheLeadersAnswerFromRedisAndAGoneRedisIsToAskAlone() async throws {
+        let server = try await RedisTestServer.start()
+        defer { server.stop() }
+        let leader = try backend(server)
+        let follower = try backend(server)
+        let asked = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        guard case .lead = await leader.turn(Self.key, answersSince: asked, waitingAtMost: .seconds(30)) else {
+            Issue.record("the first instance did not lead")
+            return
+        }
+        async let followed = follower.turn(Self.key, answersSince: asked, waitingAtMost: .seconds(30))
+        try await Task.sleep(for: .milliseconds(200))
+        let body = Data(#"{"data": [{"price": 95}]}"#.utf8)
+        await leader.settle(Self.key, with: .response(HTTPResponse(status: 200, body: body), retrievedAt: asked))
+        guard case .answered(let answer) = await followed, case .response(let response, let retrievedAt) = answer else {
+            Issue.record("the follower was not given the leader's answer")
+            return
+        }
+        #expect(response.body == body)
+        #expect(retrievedAt == asked, "as old as the leader's answer")
+        #expect(await follower.load(Self.key, maxBytes: 1000) == .hit(StoredAnswer(body: body, retrievedAt: asked)))
+        #expect(await follower.claim(Self.key, for: .seconds(1)) == .lead, "the leader let go of the question")
+        server.stop()
+        guard
+            case .alone(unavailable: .some) = await follower.turn(
+                Self.key, answersSince: asked, waitingAtMost: .seconds(1))
+        else {
+            Issue.record("a Redis that is gone did not send the asker to ask alone")
+            return
+        }
     }
 
     @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))

@@ -17,7 +17,7 @@ import ProviderKit
 package final class AggregatorPool: @unchecked Sendable {
     /// How providers are asked, for every aggregator.
     package let settings: SearchSettings
-    /// The coordinator, budgets and observer every aggregator shares.
+    /// The sharing of questions, budgets and observer every aggregator shares.
     package let shared: SharedServices
     /// The sign-in sessions, MCP sessions and hosts' pace every aggregator shares.
     package let connections: ConnectionState

@@ -13,7 +13,7 @@ import ProviderKit
 /// - A search made with its own settings (a command's, a tool call's) gets a new aggregator on the engine's
 ///   ``shared`` services; a server's searches take theirs from ``aggregators``, made with the server's settings.
 package final class Engine: Sendable {
-    /// The coordinator, budgets and observer every aggregator of the process shares.
+    /// The sharing of questions, budgets and observer every aggregator of the process shares.
     package let shared: SharedServices
     /// The sign-in sessions, MCP sessions and hosts' pace every aggregator of the process shares.
     package let connections: ConnectionState

@@ -6,9 +6,9 @@ import ProviderKit
 ///
 /// One per process: every aggregator the process makes is given the same one, so that
 /// a server or an MCP session signs in once per token lifetime, whatever settings each search was made with,
-/// and a public host is paced once for the whole process. A command's one run starts afresh. The requests in
-/// flight are each runner's own (``ProviderRunner``): runners made with other settings ask for themselves, and
-/// what several runners share is the ``RequestCoordinator``'s.
+/// and a public host is paced once for the whole process. A command's one run starts afresh. The questions
+/// being asked are each runner's own (``ProviderRunner``, ``MemoryQuestionSharing``): runners made with other
+/// settings ask for themselves, and what several runners share is ``SharedServices/questions``'.
 public final class ConnectionState: Sendable {
     /// OAuth2 sessions, one per provider and client.
     let signIns = SignInSessions()

@@ -33,8 +33,8 @@ public struct ProviderRunner: Sendable {
     private let now: @Sendable () -> Date
     /// Tokens, MCP sessions and hosts' pace: the process's, or the runner's own.
     private let state: ConnectionState
-    /// The requests in flight, kept for as long as the runner lives, so that the same one goes out once.
-    private let flights = InFlightRequests()
+    /// The questions its searches are asking, so that the same one goes out once.
+    private let questions: MemoryQuestionSharing
     /// What its searches share with other searches.
     private let shared: SharedServices
 
@@ -42,14 +42,18 @@ public struct ProviderRunner: Sendable {
     /// - Parameters:
     ///   - network: the bottom of every live provider's transport stack.
     ///   - settings: limits, endpoints, credentials and the store.
-    ///   - shared: the coordinator, budget counter and observer shared with other searches; one process's
-    ///     own by default.
+    ///   - shared: the sharing of questions, budget counter and observer shared with other runners; one
+    ///     process's own by default.
     ///   - connections: the process's tokens, MCP sessions and hosts' pace; the runner's own by default.
+    ///   - questions: the questions its searches ask once; the runner's own, shared only while a question is
+    ///     asked, by default. A `watch run` gives one that keeps its answers for the run.
     ///   - now: the clock for `retrievedAt`.
     public init(
         network: any HTTPTransport, settings: SearchSettings, shared: SharedServices = SharedServices(),
-        connections: ConnectionState = ConnectionState(), now: @escaping @Sendable () -> Date = { Date() }
+        connections: ConnectionState = ConnectionState(), questions: MemoryQuestionSharing = MemoryQuestionSharing(),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.questions = questions
         self.network = network
         self.settings = settings
         self.shared = shared
@@ -251,7 +255,7 @@ public struct ProviderRunner: Sendable {
         return TransportStack(
             network: network, endpoint: endpoint, provider: descriptor.id, signIn: service?.signIn ?? .none,
             isPublic: service?.isPublic ?? false, requestInterval: service?.requestInterval,
-            freshFor: service?.freshFor ?? .zero, state: state, flights: flights, shared: shared,
+            freshFor: service?.freshFor ?? .zero, state: state, questions: questions, shared: shared,
             settings: settings, replay: replay, deadline: deadline, now: now)
     }
 

@@ -4,8 +4,8 @@ import ProviderKit
 /// The transport one provider's live requests go through in one search, built from the settings:
 ///
 /// ```
-/// size cap ─► in-flight sharing ─► store (fresh, record or replay; coordinated) ─► sign-in ─► retries
-///          ─► budget ─► observer ─► network
+/// size cap ─► sharing questions ─► store (fresh, record or replay; shared among instances) ─► sign-in
+///          ─► retries ─► budget ─► observer ─► network
 /// ```
 ///
 /// For an MCP server the network is an ``MCPTransport`` over a ``PacingTransport``: each tool call goes down
@@ -15,9 +15,16 @@ import ProviderKit
 /// own lifetime for kept answers (``LiveService/freshFor``) applies unless the settings name one for the
 /// provider.
 ///
+/// "Ask each question once" is one protocol, ``QuestionSharing``, used at two scopes. Within the runner,
+/// ``QuestionSharingTransport`` sits above the store, so a request asked twice at once (or, for a `watch run`
+/// whose sharing keeps its answers, twice in the run) is fetched, and stored, once, and its leader's answer
+/// or failure is given to the others as soon as it has it. Among runners or instances
+/// (``SharedServices/questions``, Redis in a team's server) the store stage takes the turn, after looking for
+/// a fresh answer and above the sign-in: a fresh answer needs no turn, and a follower is given the leader's
+/// answer only once it was mapped without an error and stored.
+///
 /// The store sits above the sign-in, so a key or a token is never part of a key or an entry, and a token
-/// exchange never reaches it; in-flight sharing sits above the store, so a request asked twice at once is
-/// fetched (and stored) once; the budget sits below the retries, so that every attempt that would reach the
+/// exchange never reaches it; the budget sits below the retries, so that every attempt that would reach the
 /// service counts; the size cap sits on top, so a kept answer is held to the same cap as a live one. The
 /// sign-in stage is there only when every credential its sign-in needs is set: without them requests go out
 /// as they are, and the service's refusal names the credentials to set.
@@ -38,15 +45,16 @@ struct TransportStack {
     ///     pacer's half second when `nil`.
     ///   - freshFor: the service's own lifetime for kept answers.
     ///   - state: what the process keeps between searches: tokens, MCP sessions, hosts' pace.
-    ///   - flights: the runner's requests in flight.
-    ///   - shared: the coordinator, budget counter and observer shared with other searches.
+    ///   - questions: the runner's questions being asked (and, for a run, answered).
+    ///   - shared: the sharing of questions, budget counter and observer shared with other runners.
     ///   - settings: retries, credentials, store, freshness, budgets and size cap.
     ///   - replay: whether to answer from the store only.
     ///   - deadline: the instant no retry waits past; `nil` bounds waits by each request's timeout.
     ///   - now: the clock.
     init(
         network: any HTTPTransport, endpoint: Endpoint, provider: ProviderID, signIn: SignIn, isPublic: Bool = false,
-        requestInterval: Duration? = nil, freshFor: Duration = .zero, state: ConnectionState, flights: InFlightRequests,
+        requestInterval: Duration? = nil, freshFor: Duration = .zero, state: ConnectionState,
+        questions: MemoryQuestionSharing,
         shared: SharedServices, settings: SearchSettings, replay: Bool, deadline: ContinuousClock.Instant?,
         now: @escaping @Sendable () -> Date
     ) {
@@ -94,8 +102,8 @@ struct TransportStack {
             cache = nil
         }
         if !replay {
-            transport = CoalescingTransport(
-                transport, provider: provider, flights: flights, observer: shared.observer)
+            transport = QuestionSharingTransport(
+                transport, provider: provider, questions: questions, observer: shared.observer, deadline: deadline)
         }
         self.transport = SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes)
     }

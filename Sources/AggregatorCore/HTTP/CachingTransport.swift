@@ -5,17 +5,19 @@ import ProviderKit
 /// provider's transport stack.
 ///
 /// - In ``Mode/record`` it answers from the store while the kept answer is younger than its lifetime
-///   (``Freshness``; zero, the default, never does); else it claims the question from the
-///   ``RequestCoordinator`` and, leading, passes the request on and notes each successful (2xx) answer in its
-///   log, or, following, waits for the leader's answer to reach the store. The runner stores the noted
-///   answers once the provider has mapped them without an error, so an error page that happens to be
-///   well-formed never replaces a good entry, and then releases the claims.
+///   (``Freshness``; zero, the default, never does); else, when the searches share questions with other
+///   runners or instances (``SharedServices/questions``), it takes its turn: leading, it passes the request
+///   on and notes each successful (2xx) answer in its log; following, it is given the leader's answer once
+///   that reached the store. The runner stores the noted answers once the provider has mapped them without
+///   an error, so an error page that happens to be well-formed never replaces a good entry, and then settles
+///   the questions led with them (without them when the answers could not be used, so a follower asks
+///   itself).
 /// - In ``Mode/replay`` it sends nothing: each request is answered from the store, and a request with no
 ///   usable entry fails with ``TransportError/Kind/notCached``. This is `offline` mode, and the stale
 ///   fallback after a live failure.
 /// - A request that may not be cached (``HTTPRequest/isCacheable``: it carries a secret of its own, or its
-///   provider said so) is never noted, stored, looked up or coordinated.
-/// - A store or coordinator out of reach is told to the observer and otherwise ignored: the request goes
+///   provider said so) is never noted, stored, looked up or shared.
+/// - A store or sharing of questions out of reach is told to the observer and otherwise ignored: the request goes
 ///   upstream as if there were none.
 public struct CachingTransport: HTTPTransport {
     /// What the stage does with requests.
@@ -50,7 +52,7 @@ public struct CachingTransport: HTTPTransport {
     ///   - mode: record or replay.
     ///   - maxBytes: the largest kept body read.
     ///   - lifetime: how long a kept answer is served as it is; zero never does.
-    ///   - shared: the coordinator of questions asked at once, and the observer.
+    ///   - shared: the sharing of questions asked at once, and the observer.
     ///   - now: when recorded answers are said to be retrieved.
     public init(
         _ base: any HTTPTransport, cache: any AnswerStore, provider: ProviderID, mode: Mode,
@@ -111,39 +113,37 @@ public struct CachingTransport: HTTPTransport {
             }
         case .record:
             if let fresh = await freshAnswer(for: key) { return fresh }
-            if let answer = await coordinated(key, timeout: request.timeout) {
-                shared.observer.observe(.coalesced(provider))
-                log.readFromCache(at: answer.retrievedAt)
-                return Self.kept(answer)
-            }
+            if let answer = try await othersAnswer(for: key, timeout: request.timeout) { return answer }
             let response = try await base.send(request)
             if (200..<300).contains(response.status) { log.fetched(request, body: response.body, at: now()) }
             return response
         }
     }
 
-    /// Stores the answers noted in record mode, then releases the questions claimed.
+    /// Stores the answers noted in record mode, then settles the questions led with them.
     /// - Throws: ``CacheError`` for the first answer that cannot be written.
     public func commit() async throws(CacheError) {
         var failure: CacheError?
+        var kept: [AnswerKey: StoredAnswer] = [:]
         for fetched in log.fetchedBodies {
+            let key = AnswerKey(provider: provider, request: fetched.request)
+            let answer = StoredAnswer(body: fetched.body, retrievedAt: fetched.retrievedAt)
             do {
-                try await cache.store(
-                    StoredAnswer(body: fetched.body, retrievedAt: fetched.retrievedAt),
-                    for: AnswerKey(provider: provider, request: fetched.request))
+                try await cache.store(answer, for: key)
+                kept[key] = answer
             } catch {
                 failure = error
                 break
             }
         }
-        await Self.release(log.claimedKeys, shared: shared)
+        await settle(with: kept)
         if let failure { throw failure }
     }
 
-    /// Releases the questions claimed without storing anything: the answers could not be used, and a
-    /// follower should ask itself.
+    /// Settles the questions led without an answer: the answers could not be used, and a follower should
+    /// ask itself.
     public func abandon() async {
-        await Self.release(log.claimedKeys, shared: shared)
+        await settle(with: [:])
     }
 
     /// When the oldest entry replayed was retrieved: the age of a replayed answer as a whole.
@@ -151,8 +151,10 @@ public struct CachingTransport: HTTPTransport {
 
     // MARK: - The store
 
-    private static func release(_ keys: [AnswerKey], shared: SharedServices) async {
-        for key in keys { await shared.coordinator.release(key) }
+    /// Settles each question led, with its kept answer when there is one.
+    private func settle(with kept: [AnswerKey: StoredAnswer]) async {
+        guard let questions = shared.questions else { return }
+        for key in log.claimedKeys { await questions.settle(key, with: kept[key].map(SharedAnswer.kept)) }
     }
 
     private static func kept(_ answer: StoredAnswer) -> HTTPResponse {
@@ -175,43 +177,25 @@ public struct CachingTransport: HTTPTransport {
         return nil
     }
 
-    /// Claims the question, and while another search leads it waits for that search's answer to reach the
-    /// store, looking every 50 ms: the answer, or `nil` when this search is to ask itself (it leads now, the
-    /// coordinator is out of reach, or no answer came within `timeout`).
-    private func coordinated(_ key: AnswerKey, timeout: Duration) async -> StoredAnswer? {
-        let asked = now()
-        let end = ContinuousClock.now.advanced(by: timeout)
-        var followed = false
-        while !Task.isCancelled {
-            switch await shared.coordinator.claim(key, for: timeout) {
-            case .lead:
-                // The leader followed may have stored its answer and let go of the question just now.
-                if followed, let answer = await answer(for: key, storedSince: asked) {
-                    await shared.coordinator.release(key)
-                    return answer
-                }
-                log.claimed(key)
-                return nil
-            case .unavailable(let reason):
-                shared.observer.observe(.sharedStateUnavailable(reason))
-                return nil
-            case .follow:
-                followed = true
-                if let answer = await answer(for: key, storedSince: asked) { return answer }
-                guard ContinuousClock.now < end, (try? await Task.sleep(for: .milliseconds(50))) != nil else {
-                    return nil
-                }
-            }
+    /// Takes this search's turn, when the searches share questions with other runners or instances: the
+    /// leader's answer, or `nil` when this search asks itself (it leads, the sharing is out of reach, or no
+    /// answer came within `timeout`).
+    private func othersAnswer(for key: AnswerKey, timeout: Duration) async throws -> HTTPResponse? {
+        guard let questions = shared.questions else { return nil }
+        switch await questions.turn(
+            key, answersSince: now().addingTimeInterval(-lifetime.seconds), waitingAtMost: timeout)
+        {
+        case .lead:
+            log.claimed(key)
+            return nil
+        case .alone(let unavailable):
+            if let unavailable { shared.observer.observe(.sharedStateUnavailable(unavailable)) }
+            return nil
+        case .answered(let answer):
+            shared.observer.observe(.coalesced(provider))
+            if case .response(_, let retrievedAt?) = answer { log.readFromCache(at: retrievedAt) }
+            return try answer.get()
         }
-        return nil
-    }
-
-    /// The kept answer when it arrived after `asked`, or is younger than its lifetime.
-    private func answer(for key: AnswerKey, storedSince asked: Date) async -> StoredAnswer? {
-        guard case .hit(let answer) = await cache.load(key, maxBytes: maxBytes),
-            answer.retrievedAt >= asked.addingTimeInterval(-lifetime.seconds)
-        else { return nil }
-        return answer
     }
 }
 

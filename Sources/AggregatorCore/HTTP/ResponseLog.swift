@@ -24,7 +24,7 @@ final class ResponseLog: @unchecked Sendable {
         lock.withLock { claims.append(key) }
     }
 
-    /// The questions this stack claimed from the coordinator, to release once its answers are stored.
+    /// The questions this stack leads for other runners or instances, to settle once its answers are stored.
     var claimedKeys: [AnswerKey] { lock.withLock { claims } }
 
     func readFromCache(at date: Date) {

@@ -2,14 +2,14 @@ import Foundation
 import ProviderKit
 
 /// The state the searches of a server share with each other, and with other instances of the server: kept
-/// answers, the coordinator of questions asked at once, request budgets, and how that state is doing. On one
-/// machine it is ``LocalBackend`` (a disk or memory store, in-process coordination and budgets); instances
-/// that share it keep it in Redis.
+/// answers, who asks a question several ask at once, request budgets, and how that state is doing. On one
+/// machine it is ``LocalBackend`` (a disk or memory store, in-process budgets, and no sharing of questions
+/// beyond each runner's own); instances that share it keep it in Redis.
 public protocol SharedBackend: Sendable {
     /// Where answers are kept.
     var store: any AnswerStore { get }
-    /// Decides who asks a question several searches ask at once.
-    var coordinator: any RequestCoordinator { get }
+    /// Decides which instance asks a question several ask at once; `nil` when there is one instance.
+    var questions: (any QuestionSharing)? { get }
     /// Counts requests against budgets.
     var budgets: any BudgetCounter { get }
 
@@ -26,12 +26,13 @@ public enum SharedHealth: Sendable, Hashable {
     case degraded(String)
 }
 
-/// One process's shared state: answers in the given store, questions and budgets in memory.
+/// One process's shared state: answers in the given store, budgets in memory, and questions shared by each
+/// runner's own ``MemoryQuestionSharing``.
 public struct LocalBackend: SharedBackend {
     /// Where answers are kept.
     public let store: any AnswerStore
-    /// Every claim leads: requests in flight are shared within the process.
-    public let coordinator: any RequestCoordinator = LocalCoordinator()
+    /// None: questions asked at once are shared within the process by each runner.
+    public let questions: (any QuestionSharing)? = nil
     /// Budgets counted in memory.
     public let budgets: any BudgetCounter = LocalBudgetCounter()
 

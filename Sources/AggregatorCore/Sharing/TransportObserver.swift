@@ -22,7 +22,8 @@ public enum TransportEvent: Sendable, Hashable {
     case coalesced(ProviderID)
     /// A request was not sent: its provider's budget was spent.
     case budgetRefused(ProviderID)
-    /// Shared state (the store, the coordinator, the budget counter) could not be reached, with the reason.
+    /// Shared state (the store, the sharing of questions, the budget counter) could not be reached, with the
+    /// reason.
     case sharedStateUnavailable(String)
 }
 
@@ -36,12 +37,15 @@ public struct NoTransportObserver: TransportObserver {
     public func observe(_ event: TransportEvent) {}
 }
 
-/// What the searches of a runner share with other searches: the coordinator of questions asked at once, the
-/// counter of request budgets, and the observer of what the transport stacks did. In-process by default;
-/// a server shares them between its instances through Redis.
+/// What the searches of a runner share with other runners' searches: who asks a question several ask at
+/// once, the counter of request budgets, and the observer of what the transport stacks did. In-process by
+/// default; a server shares them between its instances through Redis.
 public struct SharedServices: Sendable {
-    /// Decides who asks a question several searches ask at once.
-    public var coordinator: any RequestCoordinator
+    /// Decides which runner or instance asks a question several ask at once, its followers waiting for the
+    /// answer in the store; `nil`, the default, lets each runner ask for itself (its searches still share
+    /// their questions through the runner's own ``MemoryQuestionSharing``). The store stage takes the turn,
+    /// so it is used only when the settings have a store.
+    public var questions: (any QuestionSharing)?
     /// Counts requests against budgets.
     public var budgets: any BudgetCounter
     /// Told what the transport stacks did.
@@ -49,14 +53,14 @@ public struct SharedServices: Sendable {
 
     /// Creates the services; each defaults to one process's own.
     /// - Parameters:
-    ///   - coordinator: decides who asks a question asked at once.
+    ///   - questions: decides which runner or instance asks a question asked at once.
     ///   - budgets: counts requests against budgets.
     ///   - observer: told what the transport stacks did.
     public init(
-        coordinator: any RequestCoordinator = LocalCoordinator(), budgets: any BudgetCounter = LocalBudgetCounter(),
+        questions: (any QuestionSharing)? = nil, budgets: any BudgetCounter = LocalBudgetCounter(),
         observer: any TransportObserver = NoTransportObserver()
     ) {
-        self.coordinator = coordinator
+        self.questions = questions
         self.budgets = budgets
         self.observer = observer
     }

@@ -199,7 +199,7 @@ package final class ServeMetrics: TransportObserver, @unchecked Sendable {
             }
             family(
                 "aggregate_shared_state_unavailable_total", "counter",
-                "Times the shared store, coordinator or budget counter could not be reached.")
+                "Times the shared store, the sharing of questions or the budget counter could not be reached.")
             text += "aggregate_shared_state_unavailable_total \(unavailable)\n"
             family(
                 "aggregate_shared_answers_rejected_total", "counter",
