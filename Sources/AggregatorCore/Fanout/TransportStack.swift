@@ -15,6 +15,9 @@ import ProviderKit
 /// own lifetime for kept answers (``LiveService/freshFor``) applies unless the settings name one for the
 /// provider.
 ///
+/// Each request asked of the stack is noted at its top, so that the store stage can tell until when the
+/// provider's answer as a whole is fresh (``CachingTransport/freshUntil``).
+///
 /// The store sits above the sign-in, so a key or a token is never part of a key or an entry, and a token
 /// exchange never reaches it; in-flight sharing sits above the store, so a request asked twice at once is
 /// fetched (and stored) once; the budget sits below the retries, so that every attempt that would reach the
@@ -82,12 +85,13 @@ struct TransportStack {
                 break
             }
         }
+        let log = ResponseLog()
         if let store = settings.cache {
             let stage = CachingTransport(
                 transport, cache: store, provider: provider, mode: replay ? .replay : .record,
                 maxBytes: settings.maxResponseBytes,
                 lifetime: settings.freshness.lifetime(of: provider, serviceDefault: freshFor),
-                shared: shared, now: now)
+                shared: shared, log: log, now: now)
             cache = stage
             transport = stage
         } else {
@@ -97,6 +101,8 @@ struct TransportStack {
             transport = CoalescingTransport(
                 transport, provider: provider, flights: flights, observer: shared.observer)
         }
-        self.transport = SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes)
+        // Every request asked is noted, so that an answer is known fresh only when all reached the store.
+        self.transport = AskedTransport(
+            base: SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes), log: log)
     }
 }
