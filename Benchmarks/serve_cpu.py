@@ -2,8 +2,8 @@
 """What one cached search costs `aggregate serve`: server CPU per request, requests a second and latency.
 
 Starts a loopback provider that answers Kiwi's wire format after 300 ms, starts the release `aggregate serve`
-against it with a temporary home, asks once so that the answer is kept (60 s by default), then lets `wrk`
-send identical searches for a while. The server's own CPU time (user + system, from /proc) over the load,
+against it with a temporary home, asks once so that the answer (and the search's finished response) is kept
+(60 s by default), then lets `wrk` send identical searches for a while. The server's own CPU time (user + system, from /proc) over the load,
 divided by the requests answered, is the cost of one cached answer; wrk reports the rate and the latency
 percentiles. Alternates two binaries when given two, so that both are measured under the same conditions.
 

@@ -209,7 +209,7 @@ struct ServeCommand: Command {
             health: ServeHealth(backend: backend, metrics: metrics, stopping: { stopping.isSet }), metrics: metrics,
             web: WebPages(
                 token: token, origins: origins, sessions: WebSessions(), searches: searches, joined: joined,
-                context: context, operatorOptions: operatorOptions))
+                context: context, operatorOptions: operatorOptions), kept: KeptSearches())
         let server: SocketServer
         do {
             server = try SocketServer(

@@ -46,14 +46,19 @@ public struct Aggregator: Sendable {
     /// - Parameters:
     ///   - query: what to look for.
     ///   - progress: told which providers are still pending, once at the start and after each answer.
-    /// - Returns: every provider's outcome and the ranked offers. Never throws: a provider's failure is
-    ///   part of the result.
+    /// - Returns: every provider's outcome and the ranked offers, and until when the answers they were made of
+    ///   are fresh, if known. Never throws: a provider's failure is part of the result.
     public func search(
         _ query: SearchQuery, progress: (@Sendable (SearchProgress) -> Void)? = nil
     ) async -> SearchResult {
         let runs = await runner.run(providers, query: query, progress: progress)
+        let freshUntil = ProviderRun.freshUntil(of: runs)
         // The pipeline gets as long again as the providers had: its work is linear in what they sent.
-        return pipeline.run(
+        var result = pipeline.run(
             consume runs, query: query, until: ContinuousClock.now.advanced(by: settings.limits.deadline))
+        // A result cut short by the pipeline's deadline is this run's, not the answers'.
+        let cutShort = result.notes.contains { if case .stoppedEarly = $0 { true } else { false } }
+        result.freshUntil = cutShort ? nil : freshUntil
+        return result
     }
 }

@@ -14,6 +14,8 @@ import ProviderKit
 /// - Searches (`/v1/search`, `/v1/compare`, `/v1/dates`, and MCP's `tools/call`) share the cap on searches
 ///   running at once: past it, `503` with `Retry-After`. A search identical to one running joins it without
 ///   taking a place (``JoinedSearches``).
+/// - A search asked again while every answer its response was made of is still fresh gets that response
+///   again without running (``KeptSearches``), and takes no place either.
 package struct ServeRouter: HTTPResponder {
     /// The token, if one is set.
     package let token: AccessToken?
@@ -23,6 +25,8 @@ package struct ServeRouter: HTTPResponder {
     package let searches: ConcurrencyGate
     /// The searches running, which identical ones join.
     package let joined: JoinedSearches
+    /// The responses of searches kept while their answers are fresh; `nil` keeps none.
+    package var kept: KeptSearches? = nil
     /// The JSON API's routes, by route.
     package let queries: [ServeRoute: QueryRoute]
     /// The MCP endpoint.
@@ -70,10 +74,12 @@ package struct ServeRouter: HTTPResponder {
             return await queries[route]?.respond(to: request) ?? Self.notInstalled(route)
         case .search, .compare, .dates:
             guard let query = queries[route] else { return Self.notInstalled(route) }
-            let response = await joined.response(
-                route: "\(request.method) \(route.rawValue)", parameters: request.queryItems, gate: searches
-            ) {
-                await query.respond(to: request)
+            let key = JoinedSearches.key(route: "\(request.method) \(route.rawValue)", parameters: request.queryItems)
+            if let response = kept?.response(for: key) { return response }
+            let response = await joined.response(key: key, gate: searches) { [kept] in
+                let (response, freshUntil) = await query.answer(to: request)
+                if let kept, let freshUntil { kept.keep(response, for: key, until: freshUntil) }
+                return response
             }
             return response
                 ?? ServeErrorDocument.response(
@@ -106,7 +112,7 @@ package struct ServeRouter: HTTPResponder {
     package init(
         token: AccessToken?, origins: OriginPolicy, searches: ConcurrencyGate, joined: JoinedSearches,
         queries: [ServeRoute: QueryRoute], mcp: MCPHTTPEndpoint, health: ServeHealth, metrics: ServeMetrics,
-        web: WebPages? = nil
+        web: WebPages? = nil, kept: KeptSearches? = nil
     ) {
         self.token = token
         self.origins = origins
@@ -117,5 +123,6 @@ package struct ServeRouter: HTTPResponder {
         self.health = health
         self.metrics = metrics
         self.web = web
+        self.kept = kept
     }
 }

@@ -77,6 +77,6 @@ package struct CompareCommand: AnsweringCommand {
         }
         return CommandAnswer(
             output: CompareRenderer(comparison: comparison), notices: notices, status: ExitCode(result.completeness),
-            sampleNotes: Wording.samples(result.outcomes))
+            sampleNotes: Wording.samples(result.outcomes), freshUntil: result.freshUntil)
     }
 }

@@ -59,6 +59,6 @@ package struct DatesCommand: AnsweringCommand {
         }
         return CommandAnswer(
             output: DatesRenderer(result: result, days: days), notices: notices, status: ExitCode(result.completeness),
-            sampleNotes: Wording.samples(result.outcomes))
+            sampleNotes: Wording.samples(result.outcomes), freshUntil: result.freshUntil)
     }
 }

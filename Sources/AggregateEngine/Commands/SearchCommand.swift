@@ -44,6 +44,7 @@ package struct SearchCommand: AnsweringCommand {
         return CommandAnswer(
             output: SearchRenderer(result: search.result),
             notices: search.warnings + options.notices(for: search.result),
-            status: ExitCode(search.result.completeness), sampleNotes: Wording.samples(search.result.outcomes))
+            status: ExitCode(search.result.completeness), sampleNotes: Wording.samples(search.result.outcomes),
+            freshUntil: search.result.freshUntil)
     }
 }

@@ -25,6 +25,8 @@ package final class AggregatorPool: @unchecked Sendable {
     package let transport: any HTTPTransport
     /// The most aggregators kept.
     package let capacity: Int
+    /// The clock every aggregator dates its answers by.
+    private let now: @Sendable () -> Date
 
     private struct Entry {
         var aggregator: Aggregator
@@ -42,15 +44,17 @@ package final class AggregatorPool: @unchecked Sendable {
     ///   - connections: the connections shared by every search.
     ///   - transport: the network.
     ///   - capacity: the most aggregators kept.
+    ///   - now: the clock every aggregator dates its answers by, and judges their freshness by.
     package init(
         settings: SearchSettings, shared: SharedServices, connections: ConnectionState, transport: any HTTPTransport,
-        capacity: Int = 32
+        capacity: Int = 32, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.settings = settings
         self.shared = shared
         self.connections = connections
         self.transport = transport
         self.capacity = max(capacity, 1)
+        self.now = now
     }
 
     /// The aggregator for a selection of providers, made with `pipeline` when there is none yet.
@@ -72,7 +76,7 @@ package final class AggregatorPool: @unchecked Sendable {
         }
         let made = try Aggregator(
             providers: providers, transport: transport, settings: settings, pipeline: pipeline(), shared: shared,
-            connections: connections)
+            connections: connections, now: now)
         return lock.withLock {
             // Another request may have made it meanwhile: the first one kept is the one everybody uses.
             if let existing = entries[key] { return existing.aggregator }

@@ -1,4 +1,5 @@
 import AggregatorCore
+import Foundation
 import ProviderKit
 
 /// What a command answers, as values: its output (the typed result a renderer holds, whose document is what
@@ -14,6 +15,9 @@ package struct CommandAnswer<Output: CommandOutput> {
     /// Lines that say which prices are not real, written after everything else on a table or CSV (JSON
     /// carries the mark in each provider's outcome).
     package var sampleNotes: [String] = []
+    /// Until when the same request would be answered the same, for a search every provider answered from
+    /// answers still fresh in the store (``SearchResult/freshUntil``); `nil` when that is not known.
+    package var freshUntil: Date?
 
     /// An answer that is only an error: nothing ran.
     /// - Parameters:
@@ -28,10 +32,14 @@ package struct CommandAnswer<Output: CommandOutput> {
     package var errorLines: [String] { notices.filter { $0.level == .error }.map(\.line) }
 
     /// Creates the value from each of its properties, as the memberwise initializer does.
-    package init(output: Output? = nil, notices: [Notice], status: ExitCode, sampleNotes: [String] = []) {
+    package init(
+        output: Output? = nil, notices: [Notice], status: ExitCode, sampleNotes: [String] = [],
+        freshUntil: Date? = nil
+    ) {
         self.output = output
         self.notices = notices
         self.status = status
         self.sampleNotes = sampleNotes
+        self.freshUntil = freshUntil
     }
 }

@@ -212,9 +212,11 @@ public struct ProviderRunner: Sendable {
                     answered, query: query, descriptor: descriptor, latency: clock.now - start, notes: notes,
                     retrievedAt: stack?.cache?.oldestReplayedEntry, liveFailure: nil)
             }
+            var freshUntil: Date?
             if live, let cache = stack?.cache {
                 do {
                     try await cache.commit()
+                    freshUntil = cache.freshUntil
                 } catch {
                     notes.append(.notStoredInCache(error.description))
                 }
@@ -229,7 +231,9 @@ public struct ProviderRunner: Sendable {
                 offerCount: response.offers.count, skipped: response.skipped, latency: clock.now - start,
                 notes: notes + response.notes.map(ProviderNote.remark), recordCount: response.airlines.count,
                 enrichesOnly: enrichesOnly, repeats: response.repeats, sample: sample)
-            return ProviderRun(outcome: outcome, response: response)
+            var run = ProviderRun(outcome: outcome, response: response)
+            run.freshUntil = freshUntil
+            return run
         } catch {
             await stack?.cache?.abandon()
             let failure = Self.providerError(error, provider: descriptor.id)

@@ -23,6 +23,9 @@ import ProviderKit
 /// a fresh answer and above the sign-in: a fresh answer needs no turn, and a follower is given the leader's
 /// answer only once it was mapped without an error and stored.
 ///
+/// Each request asked of the stack is noted at its top, so that the store stage can tell until when the
+/// provider's answer as a whole is fresh (``CachingTransport/freshUntil``).
+///
 /// The store sits above the sign-in, so a key or a token is never part of a key or an entry, and a token
 /// exchange never reaches it; the budget sits below the retries, so that every attempt that would reach the
 /// service counts; the size cap sits on top, so a kept answer is held to the same cap as a live one. The
@@ -90,12 +93,13 @@ struct TransportStack {
                 break
             }
         }
+        let log = ResponseLog()
         if let store = settings.cache {
             let stage = CachingTransport(
                 transport, cache: store, provider: provider, mode: replay ? .replay : .record,
                 maxBytes: settings.maxResponseBytes,
                 lifetime: settings.freshness.lifetime(of: provider, serviceDefault: freshFor),
-                shared: shared, now: now)
+                shared: shared, log: log, now: now)
             cache = stage
             transport = stage
         } else {
@@ -105,6 +109,8 @@ struct TransportStack {
             transport = QuestionSharingTransport(
                 transport, provider: provider, questions: questions, observer: shared.observer, deadline: deadline)
         }
-        self.transport = SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes)
+        // Every request asked is noted, so that an answer is known fresh only when all reached the store.
+        self.transport = AskedTransport(
+            base: SizeLimitedTransport(transport, maxBytes: settings.maxResponseBytes), log: log)
     }
 }

@@ -86,6 +86,7 @@ public struct CachingTransport: HTTPTransport {
     /// - Throws: ``TransportError`` `notCached` in replay mode without a usable entry; whatever the base
     ///   throws in record mode.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if mode == .record { log.reached() }
         guard request.isCacheable else {
             guard mode == .record else {
                 throw TransportError(.notCached, "cannot answer \(request.url.path) from the cache: it is never cached")
@@ -148,6 +149,14 @@ public struct CachingTransport: HTTPTransport {
 
     /// When the oldest entry replayed was retrieved: the age of a replayed answer as a whole.
     public var oldestReplayedEntry: Date? { log.oldestCacheEntry }
+
+    /// In record mode, until when every answer this stage gave (fresh from the store, another search's, or
+    /// fetched and stored by ``commit()``) stays fresh: the earliest retrieval plus ``lifetime``. `nil` when
+    /// that is not known of every request asked of the stack (see ``ResponseLog/freshUntil(lifetime:)``), in
+    /// replay mode, or with a lifetime of zero.
+    public var freshUntil: Date? {
+        mode == .record ? log.freshUntil(lifetime: lifetime) : nil
+    }
 
     // MARK: - The store
 

@@ -1,3 +1,4 @@
+import Foundation
 import ProviderKit
 
 /// Everything a search produced: each provider's outcome and the ranked offers.
@@ -19,6 +20,9 @@ public struct SearchResult: Sendable {
     /// The airline records the providers delivered: what enriched the offers, and the answer to an
     /// ``OfferCategory/airlineDirectory`` search.
     public var airlines: AirlineDirectory
+    /// Until when every provider's answer is as fresh as the store's answers it was made of, so that the
+    /// same search would give the same result (``ProviderRun/freshUntil(of:)``); `nil` when that is not known.
+    public var freshUntil: Date?
 
     /// Creates a result.
     /// - Parameters:

@@ -11,8 +11,8 @@ import HTTPServer
 ///   team's dashboards polling one route get one upstream request and no `503`.
 /// - The run belongs to no one request: a client that goes away does not cancel it for the others. The
 ///   search's own deadline still bounds it.
-/// - A request that arrives after the run has ended starts a new one: answers kept between runs are the
-///   answer store's business, not this one's.
+/// - A request that arrives after the run has ended starts a new one: responses kept between runs are
+///   ``KeptSearches``' business, answers kept between runs the answer store's, not this one's.
 package final class JoinedSearches: @unchecked Sendable {
     private let lock = NSLock()
     private var running: [String: Task<ServerResponse, Never>] = [:]
@@ -33,7 +33,19 @@ package final class JoinedSearches: @unchecked Sendable {
         route: String, parameters: [(name: String, value: String)], gate: ConcurrencyGate,
         run: @escaping @Sendable () async -> ServerResponse
     ) async -> ServerResponse? {
-        let key = Self.key(route: route, parameters: parameters)
+        await response(key: Self.key(route: route, parameters: parameters), gate: gate, run: run)
+    }
+
+    /// The response to a search: that of an identical one running, else that of a new run, if the gate has
+    /// a place for it.
+    /// - Parameters:
+    ///   - key: the search's key (``key(route:parameters:)``).
+    ///   - gate: the cap on searches at once.
+    ///   - run: runs the search.
+    /// - Returns: the response, or `nil` when a new run was needed and the gate had no place.
+    package func response(
+        key: String, gate: ConcurrencyGate, run: @escaping @Sendable () async -> ServerResponse
+    ) async -> ServerResponse? {
         let task: Task<ServerResponse, Never>? = lock.withLock {
             if let task = running[key] {
                 joiners[key, default: 0] += 1

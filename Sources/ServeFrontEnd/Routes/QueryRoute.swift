@@ -36,12 +36,20 @@ package struct QueryRoute: Sendable {
     /// - Parameter request: the request.
     /// - Returns: the command's document, or an error.
     package func respond(to request: ServerRequest) async -> ServerResponse {
-        await respond(command, to: request)
+        await answer(to: request).response
     }
 
-    private func respond<Answering: AnsweringCommand>(
+    /// Answers a request, and says until when the same request would get the same response.
+    /// - Parameter request: the request.
+    /// - Returns: the response, and for a search every provider answered from answers still fresh, until
+    ///   when the first of them stays fresh (``CommandAnswer/freshUntil``); else `nil`.
+    package func answer(to request: ServerRequest) async -> (response: ServerResponse, freshUntil: Date?) {
+        await answer(command, to: request)
+    }
+
+    private func answer<Answering: AnsweringCommand>(
         _ type: Answering.Type, to request: ServerRequest
-    ) async -> ServerResponse {
+    ) async -> (response: ServerResponse, freshUntil: Date?) {
         let configuration = type.configuration
         let answer: CommandAnswer<Answering.Output>
         do {
@@ -50,17 +58,18 @@ package struct QueryRoute: Sendable {
                 to: typed, specs: configuration.options, context: context, command: configuration.name)
             answer = try await Answering(options: options, context: context).answer(progress: nil)
         } catch {
-            return ServeErrorDocument.response(400, error.description)
+            return (ServeErrorDocument.response(400, error.description), nil)
         }
         guard let output = answer.output, answer.status != .usage else {
             let errors = answer.errorLines
             let message = errors.isEmpty ? "error: the command has no answer." : errors.joined(separator: " ")
-            return ServeErrorDocument.response(answer.status == .usage ? 400 : 500, message)
+            return (ServeErrorDocument.response(answer.status == .usage ? 400 : 500, message), nil)
         }
-        return ServerResponse(
+        let response = ServerResponse(
             status: answer.status == .noProviderAnswered ? 502 : 200,
             headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
             body: .bytes(Array(output.document.printed().utf8)))
+        return (response, answer.status == .success ? answer.freshUntil : nil)
     }
 
     /// The request's options: the JSON format, the operator's options, then the request's parameters, each
