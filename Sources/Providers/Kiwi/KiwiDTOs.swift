@@ -218,6 +218,9 @@ struct KiwiItinerary: Sendable {
     var seats: Int?
     /// Checked-bag fees per passenger by number of bags (`bags_price`).
     var bagFees: [Int: Decimal]
+    /// The same fees as offers carry them, when a ``KiwiBagFeeTables`` read the record and made them once
+    /// for every record that states the same table; `nil` otherwise, or when no fee is stated.
+    var bagFeeTable: BagFees?
     /// `virtual_interlining`: separate tickets joined by Kiwi.
     var isSelfTransfer: Bool
     /// `hidden_city_ticketing`: the ticket goes on beyond where the traveller gets off.
@@ -232,6 +235,16 @@ struct KiwiItinerary: Sendable {
     /// - Throws: `JSONError` with the record's path for a record that cannot be a trip: no id, no positive
     ///   price, no route or no outbound flight in it, no departure time, or a time outside the sane years.
     init(_ record: JSONNode) throws {
+        var tables = KiwiBagFeeTables()
+        try self.init(record, bagFeeTables: &tables)
+    }
+
+    /// Reads one record of `data`, its bag fees through `bagFeeTables`, which reads each distinct table once.
+    /// - Parameters:
+    ///   - record: the record.
+    ///   - bagFeeTables: the tables read from earlier records of the answer.
+    /// - Throws: `JSONError` as ``init(_:)``.
+    init(_ record: JSONNode, bagFeeTables: inout KiwiBagFeeTables) throws {
         var times = KiwiTimeFields()
         var idNode: JSONNode?
         var priceNode: JSONNode?
@@ -248,6 +261,7 @@ struct KiwiItinerary: Sendable {
         var mapIdto: String?
         var seats: Int?
         var bagFees: [Int: Decimal] = [:]
+        var bagFeeTable: BagFees?
         var isSelfTransfer = false
         var isHiddenCity = false
         var isThrowAway = false
@@ -273,7 +287,7 @@ struct KiwiItinerary: Sendable {
             case .deepLink: deepLink = value.text
             case .mapIdto: mapIdto = value.text
             case .availability: seats = (try? value["seats"])?.count
-            case .bagsPrice: bagFees = Self.bagFees(value)
+            case .bagsPrice: (bagFees, bagFeeTable) = bagFeeTables.table(value)
             case .virtualInterlining: isSelfTransfer = value.flag ?? false
             case .hiddenCityTicketing: isHiddenCity = value.flag ?? false
             case .throwAwayTicketing: isThrowAway = value.flag ?? false
@@ -311,6 +325,7 @@ struct KiwiItinerary: Sendable {
         self.mapIdto = mapIdto
         self.seats = seats
         self.bagFees = bagFees
+        self.bagFeeTable = bagFeeTable
         self.isSelfTransfer = isSelfTransfer
         self.isHiddenCity = isHiddenCity
         self.isThrowAway = isThrowAway
@@ -319,7 +334,7 @@ struct KiwiItinerary: Sendable {
 
     /// `{"1": 27.5, "2": 60}`: the fee per passenger for one and for two checked bags. Entries that are not
     /// a positive count with a readable fee are left out; they say nothing about the others.
-    private static func bagFees(_ node: JSONNode) -> [Int: Decimal] {
+    static func bagFees(_ node: JSONNode) -> [Int: Decimal] {
         guard node.ifPresent != nil, let members = try? node.members else { return [:] }
         var fees: [Int: Decimal] = [:]
         for member in members {
@@ -350,6 +365,32 @@ struct KiwiItinerary: Sendable {
         }
         guard let count, count > 0, count <= 10 else { return nil }
         return count
+    }
+}
+
+/// The `bags_price` tables of one answer, each read once: fee tables repeat across thousands of records, so
+/// a table is read, and made into the offers' ``BagFees``, the first time its text is met, and found by its
+/// text after that. Tables longer than ``longestKept`` bytes, which no real answer sends, are read each time
+/// and not kept, so that a hostile answer cannot make the tables larger than a few hundred bytes each.
+struct KiwiBagFeeTables {
+    /// The longest table text kept: `{"1": 27.5, "2": 60}` and the like are far shorter.
+    static let longestKept = 128
+    /// The most tables kept; past them, a new table is read but not kept.
+    static let mostKept = 4_096
+
+    private var tables: [String: (stated: [Int: Decimal], fees: BagFees?)] = [:]
+
+    /// The fees a `bags_price` node states (``KiwiItinerary/bagFees(_:)``) and, when there is any, the
+    /// offers' form of them in ``KiwiOfferMapper/bagFeeCurrency``.
+    mutating func table(_ node: JSONNode) -> (stated: [Int: Decimal], fees: BagFees?) {
+        guard let text = try? node.jsonText, text.utf8.count <= Self.longestKept else {
+            return (KiwiItinerary.bagFees(node), nil)
+        }
+        if let known = tables[text] { return known }
+        let stated = KiwiItinerary.bagFees(node)
+        let table = (stated, stated.isEmpty ? nil : BagFees(stated, currency: KiwiOfferMapper.bagFeeCurrency))
+        if tables.count < Self.mostKept { tables[text] = table }
+        return table
     }
 }
 

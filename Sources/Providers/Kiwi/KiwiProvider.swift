@@ -112,7 +112,7 @@ public struct KiwiProvider: OfferProvider {
             KiwiOfferMapper(provider: provider, currency: currency, pricedFor: pricedFor, retrievedAt: retrievedAt)
         } _: { mapper, record in
             try Task.checkCancellation()
-            return mapper.offer(for: try KiwiItinerary(record))
+            return try mapper.offer(for: record)
         }
         // Exact repeats are the runner's to drop and count, for every provider alike.
         let offers = read.records.records

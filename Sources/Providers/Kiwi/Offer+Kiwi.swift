@@ -21,8 +21,10 @@ struct KiwiOfferMapper {
     /// Destination images by `mapIdto`, built once each: many trips share a destination.
     private var images: [String: URL?] = [:]
     /// Bag fees by what the record states, built once each: fee tables repeat across thousands of trips, and
-    /// each would otherwise keep a dictionary of its own.
+    /// each would otherwise keep a dictionary of its own. For records read without ``bagFeeTables``.
     private var bagFees: [[Int: Decimal]: BagFees] = [:]
+    /// The answer's `bags_price` tables, read once each by their text, for ``offer(for:)-(JSONNode)``.
+    private var bagFeeTables = KiwiBagFeeTables()
 
     /// Creates a mapper for one answer.
     /// - Parameters:
@@ -35,6 +37,15 @@ struct KiwiOfferMapper {
         self.currency = currency
         self.pricedFor = pricedFor
         self.retrievedAt = retrievedAt
+    }
+
+    /// Reads and maps one record of `data`.
+    /// - Parameter record: the record.
+    /// - Returns: the offer, as ``offer(for:)-(KiwiItinerary)`` maps it.
+    /// - Throws: `JSONError` for a record that cannot be a trip (see ``KiwiItinerary/init(_:)``).
+    mutating func offer(for record: JSONNode) throws -> Offer {
+        let itinerary = try KiwiItinerary(record, bagFeeTables: &bagFeeTables)
+        return offer(for: itinerary)
     }
 
     /// Maps one itinerary.
@@ -62,7 +73,7 @@ struct KiwiOfferMapper {
             link = KiwiLinks.bookingLink(text)
             if link == nil { droppedLinks += 1 }
         }
-        let fees = itinerary.bagFees.isEmpty ? nil : bagFees(itinerary.bagFees)
+        let fees = itinerary.bagFeeTable ?? (itinerary.bagFees.isEmpty ? nil : bagFees(itinerary.bagFees))
         var source = OfferSource(
             provider: provider, reference: itinerary.id, price: Money(itinerary.price, currency),
             retrievedAt: retrievedAt, seatsLeft: itinerary.seats, bagFees: fees, pricedFor: pricedFor)
