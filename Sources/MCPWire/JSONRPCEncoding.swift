@@ -14,18 +14,12 @@ package enum JSONRPCEncoding {
     package static func request(
         id: JSONRPCID, method: String, params: (inout JSONWriter) throws -> Void
     ) rethrows -> [UInt8] {
-        var writer = JSONWriter(style: .compact)
-        try writer.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
-            json.key("id")
-            id.write(to: &json)
+        try message(id: .some(id)) { json in
             json.key("method")
             json.string(method)
             json.key("params")
             try params(&json)
         }
-        return writer.bytes
     }
 
     /// A notification: a call that wants no answer.
@@ -34,10 +28,7 @@ package enum JSONRPCEncoding {
     ///   - params: writes the value of `params`; without it the message has none.
     /// - Returns: the message.
     package static func notification(method: String, params: ((inout JSONWriter) -> Void)? = nil) -> [UInt8] {
-        var writer = JSONWriter(style: .compact)
-        writer.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
+        message(id: nil) { json in
             json.key("method")
             json.string(method)
             if let params {
@@ -45,7 +36,6 @@ package enum JSONRPCEncoding {
                 params(&json)
             }
         }
-        return writer.bytes
     }
 
     /// A success response whose `result` `body` writes.
@@ -54,16 +44,10 @@ package enum JSONRPCEncoding {
     ///   - body: writes the value of `result`.
     /// - Returns: the message.
     package static func result(id: JSONRPCID, _ body: (inout JSONWriter) throws -> Void) rethrows -> [UInt8] {
-        var writer = JSONWriter(style: .compact)
-        try writer.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
-            json.key("id")
-            id.write(to: &json)
+        try message(id: .some(id)) { json in
             json.key("result")
             try body(&json)
         }
-        return writer.bytes
     }
 
     /// An error response; the id is `null` when the request's could not be read.
@@ -72,12 +56,7 @@ package enum JSONRPCEncoding {
     ///   - error: the error.
     /// - Returns: the message.
     package static func error(id: JSONRPCID?, _ error: JSONRPCError) -> [UInt8] {
-        var writer = JSONWriter(style: .compact)
-        writer.object { json in
-            json.key("jsonrpc")
-            json.string("2.0")
-            json.key("id")
-            if let id { id.write(to: &json) } else { json.null() }
+        message(id: .some(id)) { json in
             json.key("error")
             json.object { object in
                 object.key("code")
@@ -85,6 +64,27 @@ package enum JSONRPCEncoding {
                 object.key("message")
                 object.string(error.message)
             }
+        }
+    }
+
+    /// One message: `jsonrpc`, then `id` unless the message has none (a notification), then what `members`
+    /// writes.
+    /// - Parameters:
+    ///   - id: `nil` for no `id` member; `.some(nil)` for an `id` of `null`.
+    ///   - members: writes the message's other members.
+    /// - Returns: the message.
+    private static func message(
+        id: JSONRPCID??, _ members: (inout JSONWriter) throws -> Void
+    ) rethrows -> [UInt8] {
+        var writer = JSONWriter(style: .compact)
+        try writer.object { json in
+            json.key("jsonrpc")
+            json.string("2.0")
+            if let id {
+                json.key("id")
+                if let id { id.write(to: &json) } else { json.null() }
+            }
+            try members(&json)
         }
         return writer.bytes
     }
