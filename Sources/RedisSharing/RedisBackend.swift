@@ -20,7 +20,7 @@ import RedisClient
 /// - A question is claimed with a key that holds a token of this instance and expires with the claim's time;
 ///   only that token releases it, so that a leader whose claim ran out never releases another's. A follower
 ///   looks for the leader's answer among the kept answers every 50 ms, and leads once the claim is gone.
-/// - A lead is settled by keeping its answer (when there is one, and it is a successful one) and releasing
+/// - A lead is settled by keeping its answer (a successful response the store stage has not kept already) and releasing
 ///   the claim, in one round trip.
 /// - Redis out of reach or slow is never an error of a search: each command gives up after the client's
 ///   command timeout, a lookup is ``AnswerLookup/unavailable(_:)``, a turn
@@ -160,14 +160,14 @@ public final class RedisBackend: SharedBackend, AnswerStore, QuestionSharing, Bu
                 // The leader followed may have kept its answer and let go of the question just now.
                 if followed, let answer = await answer(for: key, since: answersSince) {
                     await release(key)
-                    return .answered(.kept(answer))
+                    return .answered(.stored(answer))
                 }
                 return .lead
             case .unavailable(let reason):
                 return .alone(unavailable: reason)
             case .follow:
                 followed = true
-                if let answer = await answer(for: key, since: answersSince) { return .answered(.kept(answer)) }
+                if let answer = await answer(for: key, since: answersSince) { return .answered(.stored(answer)) }
                 guard ContinuousClock.now < end, (try? await Task.sleep(for: .milliseconds(50))) != nil else {
                     return .alone(unavailable: nil)
                 }
@@ -176,7 +176,8 @@ public final class RedisBackend: SharedBackend, AnswerStore, QuestionSharing, Bu
         return .alone(unavailable: nil)
     }
 
-    /// Keeps the leader's answer when it is a successful one, and releases the claim, in one round trip.
+    /// Keeps the leader's answer when it is a successful response not kept yet, and releases the claim, in one
+    /// round trip. An answer ``SharedAnswer/stored(_:)`` is already among the kept answers the followers read.
     /// - Parameters:
     ///   - key: the question led.
     ///   - answer: the answer to share, or `nil`.

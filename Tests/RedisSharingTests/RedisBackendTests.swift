@@ -88,12 +88,12 @@ struct RedisBackendTests {
         try await Task.sleep(for: .milliseconds(200))
         let body = Data(#"{"data": [{"price": 95}]}"#.utf8)
         await leader.settle(Self.key, with: .response(HTTPResponse(status: 200, body: body), retrievedAt: asked))
-        guard case .answered(let answer) = await followed, case .response(let response, let retrievedAt) = answer else {
+        guard case .answered(let answer) = await followed else {
             Issue.record("the follower was not given the leader's answer")
             return
         }
-        #expect(response.body == body)
-        #expect(retrievedAt == asked, "as old as the leader's answer")
+        #expect(try answer.get().body == body)
+        #expect(answer.retrievedAt == asked, "as old as the leader's answer")
         #expect(await follower.load(Self.key, maxBytes: 1000) == .hit(StoredAnswer(body: body, retrievedAt: asked)))
         #expect(await follower.claim(Self.key, for: .seconds(1)) == .lead, "the leader let go of the question")
         server.stop()
@@ -104,6 +104,25 @@ struct RedisBackendTests {
             Issue.record("a Redis that is gone did not send the asker to ask alone")
             return
         }
+    }
+
+    @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))
+    func anAnswerTheStoreStageKeptIsNotWrittenAgainWhenTheLeadIsSettled() async throws {
+        let server = try await RedisTestServer.start()
+        defer { server.stop() }
+        let leader = try backend(server)
+        let asked = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        guard case .lead = await leader.turn(Self.key, answersSince: asked, waitingAtMost: .seconds(30)) else {
+            Issue.record("the instance did not lead")
+            return
+        }
+        // Settled as the store stage settles: with an answer it says it kept. Here it kept none, so Redis must
+        // hold none, and the question must be let go of.
+        let body = Data(#"{"data": [{"price": 95}]}"#.utf8)
+        await leader.settle(Self.key, with: .stored(StoredAnswer(body: body, retrievedAt: asked)))
+        #expect(
+            await leader.load(Self.key, maxBytes: 1000) == .missing, "a stored answer is written once, by the store")
+        #expect(await leader.claim(Self.key, for: .seconds(1)) == .lead, "the leader let go of the question")
     }
 
     @Test(.enabled(if: RedisTestServer.isInstalled, RedisTestServer.missingNote))

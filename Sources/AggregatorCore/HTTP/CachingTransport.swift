@@ -163,7 +163,7 @@ public struct CachingTransport: HTTPTransport {
     /// Settles each question led, with its kept answer when there is one.
     private func settle(with kept: [AnswerKey: StoredAnswer]) async {
         guard let questions = shared.questions else { return }
-        for key in log.claimedKeys { await questions.settle(key, with: kept[key].map(SharedAnswer.kept)) }
+        for key in log.claimedKeys { await questions.settle(key, with: kept[key].map(SharedAnswer.stored)) }
     }
 
     private static func kept(_ answer: StoredAnswer) -> HTTPResponse {
@@ -202,7 +202,7 @@ public struct CachingTransport: HTTPTransport {
             return nil
         case .answered(let answer):
             shared.observer.observe(.coalesced(provider))
-            if case .response(_, let retrievedAt?) = answer { log.readFromCache(at: retrievedAt) }
+            if let retrievedAt = answer.retrievedAt { log.readFromCache(at: retrievedAt) }
             return try answer.get()
         }
     }

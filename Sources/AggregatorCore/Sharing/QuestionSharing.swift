@@ -48,28 +48,34 @@ public enum QuestionTurn: Sendable {
     case alone(unavailable: String?)
 }
 
-/// The answer a leader shares: the service's response, or how asking failed.
+/// The answer a leader shares: the service's response, one it already kept in the shared store, or how asking
+/// failed.
 public enum SharedAnswer: Sendable {
-    /// The response, with when it was retrieved when it was kept in a store.
+    /// The response, with when it was retrieved when that is known.
     case response(HTTPResponse, retrievedAt: Date?)
+    /// An answer already kept in the store a store-backed conformer's askers read (the store stage keeps its
+    /// answers before it settles): such a conformer need not write it again.
+    case stored(StoredAnswer)
     /// Asking failed with this error.
     case failure(any Error)
 
-    /// A kept answer as a response: status 200, JSON.
-    /// - Parameter answer: the kept answer.
-    /// - Returns: the answer.
-    public static func kept(_ answer: StoredAnswer) -> SharedAnswer {
-        .response(
-            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer.body),
-            retrievedAt: answer.retrievedAt)
+    /// When the answer was retrieved, when that is known.
+    public var retrievedAt: Date? {
+        switch self {
+        case .response(_, let retrievedAt): retrievedAt
+        case .stored(let answer): answer.retrievedAt
+        case .failure: nil
+        }
     }
 
-    /// The response, or the error thrown.
+    /// The response, or the error thrown; a stored answer is a response of status 200, JSON.
     /// - Returns: the response.
     /// - Throws: the failure shared.
     public func get() throws -> HTTPResponse {
         switch self {
         case .response(let response, _): response
+        case .stored(let answer):
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: answer.body)
         case .failure(let error): throw error
         }
     }
