@@ -121,8 +121,17 @@ struct ServeTests {
     }
 
     @Test func aFullServerAnswers503AndAStopLetsTheSearchInProgressFinish() async throws {
-        let upstream = try LoopbackHTTPServer { _ in .slow(seconds: 2, then: .json(LiveEndpointTests.kiwiBody)) }
-        defer { upstream.stop() }
+        // The upstream answers once the test has seen the full server's refusal, however slow the machine is:
+        // a fixed delay let a busy machine finish the first search before the second arrived.
+        let answer = DispatchSemaphore(value: 0)
+        let upstream = try LoopbackHTTPServer { _ in
+            _ = answer.wait(timeout: .now() + 60)
+            return .json(LiveEndpointTests.kiwiBody)
+        }
+        defer {
+            answer.signal()
+            upstream.stop()
+        }
         let server = try await ServeProcess.start(arguments: [
             "--max-searches", "1", "--endpoint", "kiwi=\(upstream.baseURL.absoluteString)", "--timeout", "30",
         ])
@@ -132,6 +141,7 @@ struct ServeTests {
         let full = try await server.request(Self.query + "&providers=kiwi&adults=2")
         #expect(full.status == 503)
         #expect(full.headers["retry-after"] == "1")
+        answer.signal()
         let stopped = Task { try await server.stop() }
         let answered = try await first.value
         #expect(answered.status == 200)
