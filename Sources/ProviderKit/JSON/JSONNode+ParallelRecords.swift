@@ -6,6 +6,10 @@ extension JSONNode {
     /// decoding it, few enough that the workers finish together and a cancellation is seen soon.
     static let recordsPerChunk = 128
 
+    /// The memory a record's value is taken to need, for the room each thread makes in its heap before
+    /// reading (``HeapRoom``): an offer of a search answer, with its legs, segments and sources, takes 1–2 KiB.
+    static let bytesPerRecord = 2_048
+
     /// Reads every element of this array like ``decodeRecords(_:)``, spreading the work over the machine's
     /// cores: the same records in the same order, the same count of skipped ones and the same first failure.
     ///
@@ -48,6 +52,7 @@ extension JSONNode {
         let work = ParallelRecords<Worker, Record>(array: self, starts: starts, chunks: chunkCount, threads: threads)
         defer { work.deallocate() }
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            HeapRoom.reserve(work.starts.count / threads * Self.bytesPerRecord)
             var worker = makeWorker()
             defer { work.workers[thread] = worker }
             // Chunks come to a thread in order, so one reader serves all of its elements.
