@@ -92,7 +92,7 @@ public struct OfferRanker: Sendable {
     static func measure(_ offers: [Offer]) -> [Measures] {
         // Unconverted currencies order by code; their ranks among the codes present order the same way.
         var present: [String] = []
-        for index in offers.indices where !offers[index].isConverted {
+        for index in offers.indices where offers[index].tags.contains(.unconverted) {
             let currency = offers[index].price.currency.rawValue
             if !present.contains(currency) { present.append(currency) }
         }
@@ -103,14 +103,19 @@ public struct OfferRanker: Sendable {
             var part = MeasuredPart()
             part.measures.reserveCapacity(offers.indices.count)
             for index in offers.indices {
-                let converted = offers[index].isConverted
-                let real = offers[index].tags.isEmpty || !offers[index].tags.contains(.testMode)
-                let wholeParty = offers[index].sources.first?.forAnotherParty != true
+                // Stored properties, each read once: calling a property of the offer's type in place, such
+                // as `isConverted`, copies the whole offer first, which retains every reference in it.
+                let tags = offers[index].tags
+                let converted = !tags.contains(.unconverted)
+                let real = tags.isEmpty || !tags.contains(.testMode)
+                let sources = offers[index].sources
+                let wholeParty = sources.isEmpty || !sources[0].forAnotherParty
                 let price = Self.number(offers[index].price.amount)
                 var duration: Double?
                 var stops = 0
                 var departure: Int64?
-                if case .flight(let itinerary) = offers[index].product {
+                let product = offers[index].product
+                if case .flight(let itinerary) = product {
                     duration = itinerary.duration.map(Self.seconds)
                     for leg in itinerary.legs { stops = max(stops, leg.stops) }
                     departure = itinerary.legs.first?.departure?.orderingMinutes
@@ -125,7 +130,7 @@ public struct OfferRanker: Sendable {
                 part.measures.append(
                     Measures(
                         index: index, real: real, wholeParty: wholeParty, converted: converted,
-                        totalKnown: !offers[index].tags.contains(.bagFeesUnknown),
+                        totalKnown: !tags.contains(.bagFeesUnknown),
                         currency: converted ? 0 : currencies.firstIndex(of: offers[index].price.currency.rawValue) ?? 0,
                         price: price, duration: duration, departure: departure, stops: stops, score: nil))
             }
