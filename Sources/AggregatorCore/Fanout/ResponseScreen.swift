@@ -33,8 +33,9 @@ public struct ResponseScreen: Sendable {
     /// - Parameter response: the answer as the provider returned it.
     /// - Returns: the answer with non-web links removed and unpriced offers dropped (and counted as
     ///   skipped), and a note counting the links removed, when there were any.
-    public func screen(_ response: ProviderResponse) -> (response: ProviderResponse, notes: [ProviderNote]) {
-        var response = response
+    public func screen(_ response: consuming ProviderResponse) -> (response: ProviderResponse, notes: [ProviderNote]) {
+        // Taken, not copied: the answer's offers can be changed where they lie.
+        var response = consume response
         response.skipped = min(max(response.skipped, 0), Self.maxSkipped)
         response.repeats = min(max(response.repeats, 0), Self.maxSkipped)
         Self.dropRepeats(from: &response)
@@ -93,17 +94,21 @@ public struct ResponseScreen: Sendable {
     }
 
     /// Drops every offer whose id an earlier offer has, counting each in the answer's repeats. An answer
-    /// without repeats, nearly every one, is only read: its offers are neither copied nor moved.
+    /// without repeats, nearly every one, is only read: its offers are neither copied nor moved. One with
+    /// repeats has its offers moved forward over them where they lie, which, for the answer the screen was
+    /// handed to keep, copies none.
     private static func dropRepeats(from response: inout ProviderResponse) {
         var seen = Set<String>(minimumCapacity: response.offers.count)
         guard let first = response.offers.firstIndex(where: { !seen.insert($0.id).inserted }) else { return }
-        var kept = Array(response.offers[..<first])
-        kept.reserveCapacity(response.offers.count - 1)
-        var dropped = 1
-        for offer in response.offers[(first + 1)...] {
-            if seen.insert(offer.id).inserted { kept.append(offer) } else { dropped += 1 }
+        var kept = first
+        response.offers.withUnsafeMutableBufferPointer { offers in
+            for index in (first + 1)..<offers.count where seen.insert(offers[index].id).inserted {
+                offers.swapAt(kept, index)
+                kept += 1
+            }
         }
-        response.offers = kept
+        let dropped = response.offers.count - kept
+        response.offers.removeAll(from: kept)
         response.repeats = min(response.repeats + dropped, Self.maxSkipped)
     }
 
