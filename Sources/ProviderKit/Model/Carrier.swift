@@ -24,7 +24,7 @@ public struct Carrier: Sendable, Hashable {
         code: String?, name: String? = nil, headline: String? = nil, country: String? = nil, logoURL: URL? = nil,
         isActive: Bool? = nil
     ) {
-        self.code = code?.uppercased()
+        self.code = code?.uppercasedCode
         let details = Details(name: name, headline: headline, country: country, logoURL: logoURL, isActive: isActive)
         self.details = details.isEmpty ? nil : details
     }

@@ -30,10 +30,11 @@ public struct Place: Sendable, Hashable {
         airport: String? = nil, city: String? = nil, cityName: String? = nil, country: String? = nil,
         station: String? = nil, name: String? = nil
     ) {
-        self.airport = airport?.uppercased()
-        self.city = city?.uppercased()
+        // Codes come in upper case nearly always: `uppercasedCode` returns those as they are.
+        self.airport = airport?.uppercasedCode
+        self.city = city?.uppercasedCode
         self.cityName = cityName
-        self.country = country?.uppercased()
+        self.country = country?.uppercasedCode
         self.station = station
         self.name = name
     }
