@@ -302,6 +302,8 @@ struct KiwiItinerary: Sendable {
         let shape = times.shape
         let (departure, arrival) = try times.read(as: shape ?? .legacy)
         var route: [KiwiSegment] = []
+        // Most routes have one to four flights: room for them at once, rather than grown flight by flight.
+        route.reserveCapacity(4)
         for segment in try routeNode.elements {
             route.append(try KiwiSegment(segment, shape: shape))
         }
