@@ -60,8 +60,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// and the arithmetic on it is never attempted.
     public static let saneYears = 1900...2200
 
-    /// Epoch seconds of the first and last moment of ``saneYears``.
-    static let saneEpochSeconds: ClosedRange<Int64> = -2_208_988_800...7_289_654_399
+    /// Epoch seconds of the first and last moment of ``saneYears``: the range a time read as seconds is
+    /// checked against, without working out its date.
+    public static let saneEpochSeconds: ClosedRange<Int64> = -2_208_988_800...7_289_654_399
 
     /// Reads a wall-clock time that a service wrote as if it were epoch seconds in UTC.
     ///

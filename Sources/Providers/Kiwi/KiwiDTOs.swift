@@ -182,7 +182,7 @@ struct KiwiTimeFields {
     private static func epochSeconds(_ node: JSONNode) throws -> Int64? {
         guard let value = try node.lenientInt else { return nil }
         let seconds = Int64(value)
-        guard LocalDateTime(localEpochSeconds: seconds) != nil else { throw KiwiTimeText.outOfRange(node) }
+        guard LocalDateTime.saneEpochSeconds.contains(seconds) else { throw KiwiTimeText.outOfRange(node) }
         return seconds
     }
 }
