@@ -11,7 +11,8 @@
 /// freeing them at once leaves the room and none of the memory: the blocks are never written, and the
 /// freed top of the heap is returned to the system (`madvise`), as any freed top is.
 ///
-/// Elsewhere (the main thread's heap, other allocators) it does nothing.
+/// On the main thread, whose heap grows in large steps of its own, the blocks are made and given back and
+/// nothing else changes; without glibc, it does nothing.
 package enum HeapRoom {
     /// The block the room is made of: below glibc's smallest threshold for serving an allocation with a
     /// mapping of its own, so that every block comes from the heap.
