@@ -230,20 +230,12 @@ struct KiwiItinerary: Sendable {
     /// The flights, outbound then inbound, as Kiwi lists them.
     var route: [KiwiSegment]
 
-    /// Reads one record of `data`.
-    /// - Parameter record: the record.
-    /// - Throws: `JSONError` with the record's path for a record that cannot be a trip: no id, no positive
-    ///   price, no route or no outbound flight in it, no departure time, or a time outside the sane years.
-    init(_ record: JSONNode) throws {
-        var tables = KiwiBagFeeTables()
-        try self.init(record, bagFeeTables: &tables)
-    }
-
     /// Reads one record of `data`, its bag fees through `bagFeeTables`, which reads each distinct table once.
     /// - Parameters:
     ///   - record: the record.
     ///   - bagFeeTables: the tables read from earlier records of the answer.
-    /// - Throws: `JSONError` as ``init(_:)``.
+    /// - Throws: `JSONError` with the record's path for a record that cannot be a trip: no id, no positive
+    ///   price, no route or no outbound flight in it, no departure time, or a time outside the sane years.
     init(_ record: JSONNode, bagFeeTables: inout KiwiBagFeeTables) throws {
         var times = KiwiTimeFields()
         var idNode: JSONNode?

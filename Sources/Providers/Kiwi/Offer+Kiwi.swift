@@ -42,7 +42,7 @@ struct KiwiOfferMapper {
     /// Reads and maps one record of `data`.
     /// - Parameter record: the record.
     /// - Returns: the offer, as ``offer(for:)-(KiwiItinerary)`` maps it.
-    /// - Throws: `JSONError` for a record that cannot be a trip (see ``KiwiItinerary/init(_:)``).
+    /// - Throws: `JSONError` for a record that cannot be a trip (see ``KiwiItinerary/init(_:bagFeeTables:)``).
     mutating func offer(for record: JSONNode) throws -> Offer {
         let itinerary = try KiwiItinerary(record, bagFeeTables: &bagFeeTables)
         return offer(for: itinerary)
