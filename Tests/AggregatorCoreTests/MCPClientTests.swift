@@ -99,7 +99,9 @@ struct MCPClientTests {
         let error = await #expect(throws: ProviderError.self) {
             try await FareToolProvider().search(SearchQuery(), using: client(server))
         }
-        #expect(error?.message == "the MCP server speaks protocol 2024-11-05, not 2025-03-26, 2025-06-18, 2025-11-25")
+        #expect(
+            error?.message
+                == "the MCP server speaks protocol 2024-11-05, not one of 2025-03-26, 2025-06-18 and 2025-11-25")
         #expect(server.messages.map(\.method) == ["initialize"], "no call goes to a server the client cannot read")
     }
 

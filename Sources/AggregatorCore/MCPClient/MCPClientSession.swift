@@ -118,8 +118,8 @@ actor MCPClientSession {
         guard let offered, MCPRevision.isSupported(offered) else {
             throw ProviderError(
                 .malformedResponse, provider: provider,
-                "the MCP server speaks protocol \(PrintableText.excerpt(offered ?? "(none)", limit: 40)), not "
-                    + MCPRevision.supported.joined(separator: ", "))
+                "the MCP server speaks protocol \(PrintableText.excerpt(offered ?? "(none)", limit: 40)), not one "
+                    + "of \(MCPRevision.listed)")
         }
         sessionID = response.headers["mcp-session-id"].flatMap(Self.usableSessionID)
         negotiatedVersion = offered

@@ -222,7 +222,7 @@ package struct MCPHTTPEndpoint: Sendable {
                     Self.failure(
                         400,
                         "MCP-Protocol-Version '\(PrintableText.excerpt(version, limit: 40))' is not spoken here; "
-                            + "the revisions are \(MCPRevision.supported.joined(separator: ", "))")))
+                            + "the revisions are \(MCPRevision.listed)")))
         }
         guard let id = request.headers["Mcp-Session-Id"] else {
             return .failure(
