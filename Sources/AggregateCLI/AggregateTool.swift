@@ -133,7 +133,12 @@ public struct AggregateTool: Sendable {
             let options = try KeptSettings.apply(
                 to: typed, specs: configuration.options, context: context, command: configuration.name)
             let instance = try command.init(options: options, context: context)
-            return await instance.run(console: console)
+            // A search or a comparison answers once, and the process exits right after: what its stages drop is
+            // kept until then rather than freed first (see DroppedValues).
+            guard command == SearchCommand.self || command == CompareCommand.self else {
+                return await instance.run(console: console)
+            }
+            return await DroppedValues.$keptUntilExit.withValue(true) { await instance.run(console: console) }
         } catch {
             return usage(error)
         }

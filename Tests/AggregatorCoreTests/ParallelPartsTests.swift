@@ -58,6 +58,34 @@ struct ParallelPartsTests {
         #expect(counter.count == 4_990)
     }
 
+    @Test func whatATaskThatAnswersOnceDropsIsKeptUntilTheProcessExits() async throws {
+        let kept = Counter()
+        let keptBefore = DroppedValues.keptCount
+        DroppedValues.$keptUntilExit.withValue(true) {
+            var values = (0..<5_000).map { _ in Counter.Value(kept) }
+            values.keepFirst(10)
+            #expect(values.count == 10)
+            var more = (0..<3_000).map { _ in Counter.Value(kept) }
+            more.removeAll(from: 5)
+            #expect(more.count == 5)
+        }
+        #expect(DroppedValues.keptCount >= keptBefore + 2)
+        // Only the 5 elements `more` kept are freed, when it goes; the 10 that `values` kept are still in the
+        // original array, which is kept whole. What the same calls drop in a task that does not keep is freed
+        // elsewhere as before; once that is done, the dropped ones above would have been too, had they been sent
+        // to be freed first.
+        let freed = Counter()
+        var values = (0..<5_000).map { _ in Counter.Value(freed) }
+        values.keepFirst(10)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while freed.count < 4_990, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(freed.count == 4_990)
+        #expect(kept.count == 5)
+        withExtendedLifetime(values) {}
+    }
+
     @Test func removingManyFromTheEndKeepsTheRestAsTheyWereAndFreesTheRemovedElsewhere() async throws {
         let counter = Counter()
         let originals = (0..<5_000).map { _ in Counter.Value(counter) }
