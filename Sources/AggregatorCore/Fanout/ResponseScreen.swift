@@ -42,7 +42,11 @@ public struct ResponseScreen: Sendable {
         // Nearly every answer is clean: finding that out only reads, so its offers are not copied, and parts of
         // a large answer are read on every core.
         let offers = response.offers
-        let cleanParts = offers.mapParts { offers in offers.indices.allSatisfy { Self.isClean(offers, $0) } }
+        let cleanParts = offers.mapParts { offers in
+            // Thousands of offers share a few destination pictures: each is judged once per part.
+            var cleanImages = Set<URL>()
+            return offers.indices.allSatisfy { Self.isClean(offers, $0, cleanImages: &cleanImages) }
+        }
         if !cleanParts.contains(false), response.airlines.allSatisfy(Self.isClean) {
             return (response, [])
         }
@@ -50,8 +54,11 @@ public struct ResponseScreen: Sendable {
         var droppedLinks = 0
         let priced = response.offers.filter { offer in offer.sources.allSatisfy { Self.isPrice($0.price) } }
         screened.skipped += response.offers.count - priced.count
+        var cleanImages = Set<URL>()
         screened.offers = priced.indices.map { index in
-            guard !priced.withElementsInPlace({ Self.isClean($0, index) }) else { return priced[index] }
+            guard !priced.withElementsInPlace({ Self.isClean($0, index, cleanImages: &cleanImages) }) else {
+                return priced[index]
+            }
             var offer = priced[index]
             offer.imageURL = Self.webLink(offer.imageURL, counting: &droppedLinks)
             for index in offer.sources.indices {
@@ -75,8 +82,13 @@ public struct ResponseScreen: Sendable {
 
     /// Whether the screen leaves an offer as it is: every price payable and every link a web link. The offer
     /// is read in place: passing it would copy it, retaining every reference in it.
-    private static func isClean(_ offers: ArrayPart<Offer>, _ index: Int) -> Bool {
-        guard isWebLinkOrAbsent(offers[index].imageURL) else { return false }
+    /// - Parameter cleanImages: pictures already found to be web links, which are not judged again; up to
+    ///   ``mostImagesKept`` are added.
+    private static func isClean(_ offers: ArrayPart<Offer>, _ index: Int, cleanImages: inout Set<URL>) -> Bool {
+        if let image = offers[index].imageURL, !cleanImages.contains(image) {
+            guard WebLink.isWebLink(image) else { return false }
+            if cleanImages.count < Self.mostImagesKept { cleanImages.insert(image) }
+        }
         let sources = offers[index].sources
         for source in sources.indices {
             guard isPrice(sources[source].price), sources[source].link?.isWebLink ?? true else { return false }
@@ -92,6 +104,9 @@ public struct ResponseScreen: Sendable {
         }
         return true
     }
+
+    /// The most pictures a screen remembers as web links: answers share a few dozen destinations' pictures.
+    static let mostImagesKept = 256
 
     /// Drops every offer whose id an earlier offer has, counting each in the answer's repeats. An answer
     /// without repeats, nearly every one, is only read: its offers are neither copied nor moved. One with
