@@ -2,31 +2,36 @@
 ///
 /// The word-at-a-time tests (SWAR) look at eight bytes at once: each returns a mask whose lowest set
 /// bit marks the first byte of interest (higher bits may be false alarms, so only the lowest is used).
+///
+/// What the navigator's inlinable steps use is inlinable too, so that a provider's loop over a record's
+/// members, in another module, runs without a call per member; the constants are computed, so that inlined
+/// code folds them rather than calling an accessor.
+@usableFromInline
 enum JSONBytes {
-    static let quote: UInt8 = 0x22
-    static let backslash: UInt8 = 0x5C
-    static let comma: UInt8 = 0x2C
-    static let colon: UInt8 = 0x3A
-    static let openBrace: UInt8 = 0x7B
-    static let closeBrace: UInt8 = 0x7D
-    static let openBracket: UInt8 = 0x5B
-    static let closeBracket: UInt8 = 0x5D
-    static let minus: UInt8 = 0x2D
-    static let plus: UInt8 = 0x2B
-    static let dot: UInt8 = 0x2E
-    static let zero: UInt8 = 0x30
+    @inlinable static var quote: UInt8 { 0x22 }
+    @inlinable static var backslash: UInt8 { 0x5C }
+    @inlinable static var comma: UInt8 { 0x2C }
+    @inlinable static var colon: UInt8 { 0x3A }
+    @inlinable static var openBrace: UInt8 { 0x7B }
+    @inlinable static var closeBrace: UInt8 { 0x7D }
+    @inlinable static var openBracket: UInt8 { 0x5B }
+    @inlinable static var closeBracket: UInt8 { 0x5D }
+    @inlinable static var minus: UInt8 { 0x2D }
+    @inlinable static var plus: UInt8 { 0x2B }
+    @inlinable static var dot: UInt8 { 0x2E }
+    @inlinable static var zero: UInt8 { 0x30 }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// Eight bytes starting at `bytes + offset`, the first in the lowest bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func word(_ bytes: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(bytes + offset).loadUnaligned(as: UInt64.self))
     }
 
     /// Marks bytes equal to `byte`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let x = word ^ (ones &* UInt64(byte))
         return (x &- ones) & ~x & highs
@@ -42,7 +47,7 @@ enum JSONBytes {
     }
 
     /// Marks quotes and backslashes: all a scan of an already validated string must stop at.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
         equal(word, quote) | equal(word, backslash)
     }
@@ -56,19 +61,19 @@ enum JSONBytes {
     }
 
     /// The index of the first byte a mask marks.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func firstMarked(_ mask: UInt64) -> Int {
         mask.trailingZeroBitCount &>> 3
     }
 
     /// Whether `byte` is JSON whitespace: space, tab, line feed or carriage return.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte <= 0x20 && (byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09)
     }
 
     /// The first offset at or after `offset` that is not whitespace, or `count`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func skipWhitespace(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> Int {
         // Compact JSON has no whitespace between tokens: check for that before looping.
         if offset < count, bytes[offset] > 0x20 { return offset }
@@ -77,7 +82,7 @@ enum JSONBytes {
 
     /// `skipWhitespace` for when there may be some: pretty-printed JSON indents with runs of spaces,
     /// which are skipped eight at a time.
-    @inline(never)
+    @usableFromInline @inline(never)
     static func skipWhitespaceRun(_ bytes: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> Int {
         var index = offset
         while index < count, isWhitespace(bytes[index]) {
@@ -88,7 +93,7 @@ enum JSONBytes {
     }
 
     /// Whether `byte` is an ASCII digit.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool {
         byte &- zero < 10
     }

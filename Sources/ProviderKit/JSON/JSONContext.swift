@@ -8,7 +8,7 @@ struct JSONContext {
     /// The first byte.
     @usableFromInline let bytes: UnsafePointer<UInt8>
     /// The length in bytes.
-    let count: Int
+    @usableFromInline let count: Int
     /// Where large containers end, recorded while validating.
     let skipIndex: JSONSkipIndex
     /// For the skeleton of a document read from a file: the records left in the file, one placeholder each.

@@ -9,6 +9,14 @@ public struct JSONMember {
     /// The member's value.
     public let value: JSONNode
 
+    @inlinable
+    init(nameOffset: Int, nameEnd: Int, nameIsEscaped: Bool, value: JSONNode) {
+        self.nameOffset = nameOffset
+        self.nameEnd = nameEnd
+        self.nameIsEscaped = nameIsEscaped
+        self.value = value
+    }
+
     /// The member's name, escapes resolved.
     public var name: String {
         guard nameIsEscaped else {

@@ -9,20 +9,29 @@
 ///     else if member.hasName("route") { route = try member.value.elements.map(Segment.init) }
 /// }
 /// ```
+///
+/// Stepping is inlinable: a provider's loop over a record's members runs without a call per member, and a
+/// member it passes over costs no node.
 public struct JSONMembers: Sequence {
-    let object: JSONNode
+    @usableFromInline let object: JSONNode
+
+    @usableFromInline init(object: JSONNode) {
+        self.object = object
+    }
 
     /// Steps through the members.
     public struct Iterator: IteratorProtocol {
-        let object: JSONNode
-        var upcoming: Int?
+        @usableFromInline let object: JSONNode
+        @usableFromInline var upcoming: Int?
 
+        @inlinable @inline(__always)
         init(object: JSONNode) {
             self.object = object
             upcoming = JSONNavigator.first(object.bytes, object.count, in: object.offset)
         }
 
         /// The next member, or `nil` after the last.
+        @inlinable @inline(__always)
         public mutating func next() -> JSONMember? {
             guard let name = upcoming else { return nil }
             let bytes = object.bytes
@@ -38,5 +47,6 @@ public struct JSONMembers: Sequence {
     }
 
     /// Starts at the first member.
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(object: object) }
 }

@@ -3,9 +3,12 @@
 /// Because the document is known to be valid, skipping a value only has to find where it ends: strings
 /// are skipped eight bytes at a time looking for a quote or a backslash, containers by counting brackets
 /// outside strings, and containers the validator recorded as large by one table look-up.
+///
+/// Its steps but the container scan are inlinable, so that a provider's loop over members inlines them.
+@usableFromInline
 enum JSONNavigator {
     /// The offset just past the value that starts at `offset`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func skipValue(_ context: UnsafePointer<JSONContext>, at offset: Int) -> Int {
         let bytes = context.pointee.bytes
         switch bytes[offset] {
@@ -33,7 +36,7 @@ enum JSONNavigator {
     }
 
     /// The offset just past the closing quote of a string whose content starts at `offset`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func skipString(_ bytes: UnsafePointer<UInt8>, _ count: Int, from offset: Int) -> Int {
         var index = offset
         while true {
@@ -53,6 +56,7 @@ enum JSONNavigator {
     }
 
     /// The offset just past the array or object that starts at `offset`.
+    @usableFromInline
     static func skipContainer(_ context: UnsafePointer<JSONContext>, at offset: Int) -> Int {
         if let end = context.pointee.skipIndex.end(ofContainerAt: offset) { return end }
         let bytes = context.pointee.bytes
@@ -86,7 +90,7 @@ enum JSONNavigator {
     }
 
     /// The offset of the value after the member name that starts (at its quote) at `offset`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func valueAfterName(_ bytes: UnsafePointer<UInt8>, _ count: Int, nameEnd: Int) -> Int {
         // Whitespace, the colon, whitespace.
         let colon = JSONBytes.skipWhitespace(bytes, count, nameEnd)
@@ -95,7 +99,7 @@ enum JSONNavigator {
 
     /// After a value that ends at `offset`: the start of the next element or member name, or `nil` at the
     /// end of the container.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func next(_ bytes: UnsafePointer<UInt8>, _ count: Int, after offset: Int) -> Int? {
         let index = JSONBytes.skipWhitespace(bytes, count, offset)
         guard index < count, bytes[index] == JSONBytes.comma else { return nil }
@@ -103,7 +107,7 @@ enum JSONNavigator {
     }
 
     /// The first element or member name of the container at `offset`, or `nil` when it is empty.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func first(_ bytes: UnsafePointer<UInt8>, _ count: Int, in offset: Int) -> Int? {
         let index = JSONBytes.skipWhitespace(bytes, count, offset + 1)
         guard index < count else { return nil }

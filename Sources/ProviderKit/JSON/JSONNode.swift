@@ -12,11 +12,12 @@
 public struct JSONNode {
     @usableFromInline let context: UnsafePointer<JSONContext>
     /// Where the value starts, or -1 when it is missing.
-    let offset: Int
-    let location: JSONPath
+    @usableFromInline let offset: Int
+    @usableFromInline let location: JSONPath
     /// The name that was looked for, when the node is a missing member.
-    let missingName: StaticString?
+    @usableFromInline let missingName: StaticString?
 
+    @inlinable
     init(context: UnsafePointer<JSONContext>, offset: Int, path: JSONPath, missingName: StaticString? = nil) {
         self.context = context
         self.offset = offset
@@ -25,7 +26,7 @@ public struct JSONNode {
     }
 
     @inlinable @inline(__always) var bytes: UnsafePointer<UInt8> { context.pointee.bytes }
-    @inline(__always) var count: Int { context.pointee.count }
+    @inlinable @inline(__always) var count: Int { context.pointee.count }
 
     /// The kind of value, or `nil` when the node is missing.
     public var kind: JSONKind? {

@@ -2,12 +2,15 @@
 ///
 /// Each step is 32 bits: an element's index, or the offset of a member's name in the buffer (its text is
 /// only read when an error is described). The last eight steps are kept; a deeper path is shown with a
-/// leading `…`.
-struct JSONPath {
-    private static let capacity = 8
-    private var steps = SIMD8<UInt32>()
-    private var depth: UInt32 = 0
-    private var nameMask: UInt8 = 0
+/// leading `…`. Descending is inlinable, so that a member a provider's loop passes over costs no path.
+@usableFromInline
+struct JSONPath: Sendable {
+    @inlinable static var capacity: Int { 8 }
+    @usableFromInline var steps = SIMD8<UInt32>()
+    @usableFromInline var depth: UInt32 = 0
+    @usableFromInline var nameMask: UInt8 = 0
+
+    @usableFromInline init() {}
 
     /// The path of the root.
     static let root = JSONPath()
@@ -15,13 +18,13 @@ struct JSONPath {
     /// Selects one step's lane. Writing a lane by its index would store one word into the vector's memory and
     /// read the whole vector back, which the processor cannot forward and stalls on; a masked blend stays in
     /// registers.
-    @inline(__always)
-    private static func lane(_ slot: Int) -> SIMDMask<SIMD8<Int32>> {
+    @inlinable @inline(__always)
+    static func lane(_ slot: Int) -> SIMDMask<SIMD8<Int32>> {
         SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7) .== SIMD8(repeating: UInt32(truncatingIfNeeded: slot))
     }
 
     /// This path followed by the element at `index`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appending(index: Int) -> JSONPath {
         var path = self
         let slot = Int(truncatingIfNeeded: depth) & (Self.capacity - 1)
@@ -32,7 +35,7 @@ struct JSONPath {
     }
 
     /// This path followed by the member whose name's opening quote is at `offset`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func appending(nameAt offset: Int) -> JSONPath {
         var path = self
         let slot = Int(truncatingIfNeeded: depth) & (Self.capacity - 1)

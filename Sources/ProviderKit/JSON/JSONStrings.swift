@@ -1,8 +1,9 @@
 /// Reads strings and member names of a validated document.
+@usableFromInline
 enum JSONStrings {
     /// The content of the string whose opening quote is at `offset`: where it starts and ends (the
     /// closing quote) and whether it holds any escape.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func content(
         _ bytes: UnsafePointer<UInt8>, _ count: Int, quoteAt offset: Int
     ) -> (start: Int, end: Int, escaped: Bool) {
