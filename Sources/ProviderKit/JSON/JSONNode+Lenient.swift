@@ -23,6 +23,12 @@ extension JSONNode {
     /// - Throws: `JSONError` for any other value, for fractions and for numbers beyond `Int`.
     public var lenientInt: Int? {
         get throws(JSONError) {
+            // Most are plain whole numbers, not strings: read in one pass, without their parts.
+            if offset >= 0, let value = JSONNumberParts.plainWholeValue(bytes, count, at: offset),
+                let whole = Int(exactly: value)
+            {
+                return whole
+            }
             guard let parts = try lenientNumberParts() else { return nil }
             switch parts.int64 {
             case .value(let value):

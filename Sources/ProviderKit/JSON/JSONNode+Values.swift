@@ -10,6 +10,23 @@ extension JSONNode {
         }
     }
 
+    /// Calls `body` with the string as UTF-8 bytes, escapes resolved, without building a string: the way to
+    /// check long text, such as a booking link, before keeping it. A string without escapes, as nearly every
+    /// one is, is read where it lies. It is not generic, so that calling it across modules costs no generic
+    /// dispatch. The bytes are valid only inside `body`.
+    /// - Parameter body: reads the string.
+    /// - Throws: `JSONError` when the value is missing or not a string.
+    public func withStringBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(JSONError) {
+        try require(JSONBytes.quote, .string)
+        let bytes = self.bytes
+        let (start, end, escaped) = JSONStrings.content(bytes, count, quoteAt: offset)
+        guard escaped else { return body(UnsafeBufferPointer(start: bytes + start, count: end - start)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
+            let written = JSONStrings.unescape(bytes, from: start, to: end, into: buffer)
+            body(UnsafeBufferPointer(rebasing: buffer[0..<written]))
+        }
+    }
+
     /// `true` or `false`.
     /// - Throws: `JSONError` when the value is missing or not a boolean.
     public var bool: Bool {
@@ -44,6 +61,8 @@ extension JSONNode {
     /// - Throws: `JSONError` when the value is missing, not a number, not whole, or beyond `Int64`.
     public var int64: Int64 {
         get throws(JSONError) {
+            // Most numbers are plain whole ones: read in one pass, without their parts.
+            if offset >= 0, let value = JSONNumberParts.plainWholeValue(bytes, count, at: offset) { return value }
             switch try numberParts().int64 {
             case .value(let value): return value
             case .fraction: throw mismatch("a whole number")
@@ -95,6 +114,8 @@ extension JSONNode {
     /// The number's sign, significand and exponent.
     func numberParts() throws(JSONError) -> JSONNumberParts {
         try requireNumber()
+        // Most numbers are plain whole ones (times, counts, flight numbers): read in one pass.
+        if let parts = JSONNumberParts.plainWhole(bytes, count, at: offset) { return parts }
         let end = JSONNavigator.skipValue(context, at: offset)
         guard let parts = JSONNumberParts.parse(bytes, from: offset, to: end, lenient: false) else {
             throw mismatch(JSONKind.number.description)

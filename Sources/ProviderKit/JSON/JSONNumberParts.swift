@@ -96,6 +96,56 @@ struct JSONNumberParts {
         return parts
     }
 
+    /// The number that starts at `start` of a validated document, when it is a plain whole number: an optional
+    /// minus, then at most 18 digits without a leading zero, then neither a fraction nor an exponent. It is
+    /// read in one pass, with what ``parse(_:from:to:lenient:)`` gives for it; any other number gives `nil`,
+    /// for `parse` to read.
+    @inline(__always)
+    static func plainWhole(_ bytes: UnsafePointer<UInt8>, _ count: Int, at start: Int) -> JSONNumberParts? {
+        guard let (negative, magnitude, digits) = plainWholeDigits(bytes, count, at: start) else { return nil }
+        var parts = JSONNumberParts()
+        parts.negative = negative
+        parts.low = magnitude
+        // Without leading zeros, every digit of a nonzero number stands before the point; zero has none.
+        parts.integerDigits = magnitude == 0 ? 0 : digits
+        parts.removeTrailingZeros()
+        return parts
+    }
+
+    /// ``plainWhole(_:_:at:)`` as the whole number itself: what `int64` gives for its parts, without them.
+    @inline(__always)
+    static func plainWholeValue(_ bytes: UnsafePointer<UInt8>, _ count: Int, at start: Int) -> Int64? {
+        guard let (negative, magnitude, _) = plainWholeDigits(bytes, count, at: start) else { return nil }
+        // At most 18 digits: within Int64 either way.
+        let value = Int64(magnitude)
+        return negative ? -value : value
+    }
+
+    /// The sign, value and number of digits of a plain whole number at `start` (see ``plainWhole(_:_:at:)``).
+    @inline(__always)
+    private static func plainWholeDigits(
+        _ bytes: UnsafePointer<UInt8>, _ count: Int, at start: Int
+    ) -> (negative: Bool, magnitude: UInt64, digits: Int)? {
+        var index = start
+        let negative = index < count && bytes[index] == JSONBytes.minus
+        if negative { index &+= 1 }
+        let digitsStart = index
+        var value: UInt64 = 0
+        while index < count, index &- digitsStart < 19 {
+            let digit = bytes[index] &- JSONBytes.zero
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            index &+= 1
+        }
+        let length = index &- digitsStart
+        guard length > 0, length < 19, length == 1 || bytes[digitsStart] != JSONBytes.zero else { return nil }
+        if index < count {
+            let next = bytes[index]
+            guard next != JSONBytes.dot, next | 0x20 != 0x65 else { return nil }
+        }
+        return (negative, value, length)
+    }
+
     /// Adds one more digit of the number.
     @inline(__always)
     private mutating func take(
