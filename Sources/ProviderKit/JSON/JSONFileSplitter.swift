@@ -153,37 +153,39 @@ final class JSONFileSplitter: @unchecked Sendable {
         return nil
     }
 
+    // Each pass's state is its own thread's alone, and bracket by bracket it is read and written millions of
+    // times: its accesses are not checked for exclusivity at run time, which cost a call each.
     private let limits: Limits
     private let maxDepth: Int
     /// The bytes of the file being looked at.
     private let window: UnsafeMutablePointer<UInt8>
     /// The containers open, outermost first.
     private let levels: UnsafeMutablePointer<Level>
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     /// Whether this pass started in an array it did not see open: a second half.
     private let startsInArray: Bool
     /// For a second half: how many containers it closed that it never saw open, past the array it started
     /// in.
-    private var closedBelow = 0
+    @exclusivity(unchecked) private var closedBelow = 0
     /// For a second half: the most containers open at once, less `closedBelow` at the time.
-    private var reach = 0
+    @exclusivity(unchecked) private var reach = 0
     /// For a second half: which of the containers around the array it started in are arrays, learnt from the
     /// containers it saw open in them: one after a comma is an array's element, one after a colon an object's
     /// member. Indexed by `closedBelow` at the time. In a valid document the guess is right; in an invalid one
     /// a wrong guess only cuts out a value that is not an element, which is still safe (see above), and the
     /// document fails to validate anyway.
-    private var learntArrays: [Bool] = []
+    @exclusivity(unchecked) private var learntArrays: [Bool] = []
     /// For a second half: the last byte other than whitespace before the current window.
-    private var lastSignificant: UInt8 = 0
-    private var skeleton: [UInt8] = []
-    private var records: [JSONDeferredRecords.Entry] = []
-    private var inString = false
+    @exclusivity(unchecked) private var lastSignificant: UInt8 = 0
+    @exclusivity(unchecked) private var skeleton: [UInt8] = []
+    @exclusivity(unchecked) private var records: [JSONDeferredRecords.Entry] = []
+    @exclusivity(unchecked) private var inString = false
     /// Whether the next byte is escaped by a backslash (possibly at the end of the previous window).
-    private var escapeNext = false
+    @exclusivity(unchecked) private var escapeNext = false
     /// Every byte before this offset of the file is in the skeleton or in a record.
-    private var copied: Int
+    @exclusivity(unchecked) private var copied: Int
     /// The next byte to read from the file.
-    private var position: Int
+    @exclusivity(unchecked) private var position: Int
 
     /// A pass from `start`: the start of the document, or, for a second half, an element of an array.
     private init(maxDepth: Int, limits: Limits, from start: Int, size: Int) {
@@ -266,14 +268,17 @@ final class JSONFileSplitter: @unchecked Sendable {
     private func scan(windowStart: Int, count: Int) -> Bool {
         let window = self.window
         var index = 0
-        // The parity of the quotes so far, as all top bits or none: kept in a register, not in `self`.
+        // The parity of the quotes so far, as all top bits or none, and whether the next byte is escaped: kept in
+        // registers, not in `self`, whose every access is checked for exclusivity.
         var stringParity: UInt64 = inString ? Self.highs : 0
+        var escapePending = escapeNext
         while index &+ 8 <= count {
             let word = JSONBytes.word(window, index)
-            if escapeNext || JSONBytes.equal(word, JSONBytes.backslash) != 0 {
+            if escapePending || JSONBytes.equal(word, JSONBytes.backslash) != 0 {
                 inString = stringParity != 0
                 guard scanBytes(index..<index &+ 8, windowStart: windowStart) else { return false }
                 stringParity = inString ? Self.highs : 0
+                escapePending = escapeNext
                 index &+= 8
                 continue
             }
