@@ -82,6 +82,20 @@ struct WebAddressTests {
         #expect(WebLink.address(text) == nil)
     }
 
+    @Test("Links read as bytes give what the same text gives")
+    func bytesReadAsText() {
+        let texts =
+            Self.plain + Self.escaped.map(\.0) + Self.parsed
+            + ["javascript:alert(1)", "file:///etc/passwd", "https://", "https://host/\u{1B}[31m", "", "ftp://host/x"]
+        for text in texts {
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                #expect(WebAddress(webBytes: bytes) == WebAddress(webText: text), "\(text)")
+                #expect(WebLink.address(bytes: bytes) == WebLink.address(text), "\(text)")
+                #expect(WebLink.address(bytes: bytes, maximumLength: 10) == WebLink.address(text, maximumLength: 10))
+            }
+        }
+    }
+
     @Test("A link over the length limit is refused either way")
     func tooLong() {
         let text = "https://host/" + String(repeating: "a", count: 100)

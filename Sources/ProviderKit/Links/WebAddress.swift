@@ -37,6 +37,18 @@ public struct WebAddress: Sendable, Hashable {
         }
     }
 
+    /// ``init(webText:)`` for text given as UTF-8 bytes, such as a string read in place from an answer: the
+    /// text is built once, as it is kept.
+    /// - Parameter bytes: the link as sent, valid UTF-8.
+    public init?(webBytes bytes: UnsafeBufferPointer<UInt8>) {
+        switch Self.plainWebText(bytes) {
+        case nil: return nil
+        // Plain web-link text is printable ASCII.
+        case .some(nil): storage = .checked(String(decoding: bytes, as: UTF8.self))
+        case .some(let escaped?): storage = .checked(escaped)
+        }
+    }
+
     /// The link's text, as `URL.absoluteString` gives it.
     public var text: String {
         switch storage {

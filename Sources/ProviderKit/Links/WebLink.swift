@@ -64,6 +64,20 @@ public enum WebLink: Sendable, Hashable {
         return url(text, maximumLength: maximumLength).map(WebAddress.init)
     }
 
+    /// ``address(_:maximumLength:)`` for text given as UTF-8 bytes, such as a string read in place from an
+    /// answer: a plain web link is checked on the bytes and its text built once, as it is kept.
+    /// - Parameters:
+    ///   - bytes: the link as sent, valid UTF-8.
+    ///   - maximumLength: the longest link taken, in UTF-8 bytes.
+    /// - Returns: the address, or `nil` where ``url(_:maximumLength:)`` gives `nil`.
+    public static func address(
+        bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = WebLink.maximumLength
+    ) -> WebAddress? {
+        guard bytes.count <= maximumLength else { return nil }
+        if let address = WebAddress(webBytes: bytes) { return address }
+        return url(String(decoding: bytes, as: UTF8.self), maximumLength: maximumLength).map(WebAddress.init)
+    }
+
     /// Whether the text holds a space, a C0 control, DEL or a C1 control (U+0080–U+009F, which UTF-8 writes as
     /// C2 80–9F). Booking links run to kilobytes, so one branch-free pass looks for any byte that could start
     /// such a character before the exact check runs.
