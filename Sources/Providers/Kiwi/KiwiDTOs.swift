@@ -210,8 +210,8 @@ struct KiwiItinerary: Sendable {
     var outboundSeconds: Int64?
     /// Kiwi's door-to-door seconds of the way back, when positive.
     var inboundSeconds: Int64?
-    /// The booking link as sent; checked when mapped.
-    var deepLink: String?
+    /// The booking link, checked when read.
+    var link: KiwiLink
     /// The destination's image key, such as `dubai_ae`.
     var mapIdto: String?
     /// Seats left at this price.
@@ -237,57 +237,16 @@ struct KiwiItinerary: Sendable {
     /// - Throws: `JSONError` with the record's path for a record that cannot be a trip: no id, no positive
     ///   price, no route or no outbound flight in it, no departure time, or a time outside the sane years.
     init(_ record: JSONNode, bagFeeTables: inout KiwiBagFeeTables) throws {
-        var times = KiwiTimeFields()
-        var idNode: JSONNode?
-        var priceNode: JSONNode?
-        var routeNode: JSONNode?
-        var id: String?
-        var price: Decimal?
-        var cityCodeFrom: String?
-        var cityCodeTo: String?
-        var countryFrom: String?
-        var countryTo: String?
-        var outboundSeconds: Int64?
-        var inboundSeconds: Int64?
-        var deepLink: String?
-        var mapIdto: String?
-        var seats: Int?
-        var bagFees: [Int: Decimal] = [:]
-        var bagFeeTable: BagFees?
-        var isSelfTransfer = false
-        var isHiddenCity = false
-        var isThrowAway = false
+        var fields = Fields()
+        // The loop stays small, so that stepping through the members inlines into it and a member the mapping
+        // does not read costs no call: each member it reads costs one.
         for member in try record.members {
             guard let field = KiwiField(member) else { continue }
-            let value = member.value
-            if times.take(field, value) { continue }
-            switch field {
-            case .id:
-                idNode = value
-                id = try value.lenientString.flatMap(\.nonBlank)
-            case .price:
-                priceNode = value
-                price = try value.lenientDecimal
-            case .route: routeNode = value
-            case .cityCodeFrom: cityCodeFrom = value.text
-            case .cityCodeTo: cityCodeTo = value.text
-            case .countryFrom: countryFrom = (try? value["code"])?.text
-            case .countryTo: countryTo = (try? value["code"])?.text
-            case .duration:
-                outboundSeconds = (try? value["departure"])?.positiveSeconds
-                inboundSeconds = (try? value["return"])?.positiveSeconds
-            case .deepLink: deepLink = value.text
-            case .mapIdto: mapIdto = value.text
-            case .availability: seats = (try? value["seats"])?.count
-            case .bagsPrice: (bagFees, bagFeeTable) = bagFeeTables.table(value)
-            case .virtualInterlining: isSelfTransfer = value.flag ?? false
-            case .hiddenCityTicketing: isHiddenCity = value.flag ?? false
-            case .throwAwayTicketing: isThrowAway = value.flag ?? false
-            default: continue
-            }
+            try fields.take(field, member.value, bagFeeTables: &bagFeeTables)
         }
-        guard let id else { throw try idNode?.error("is not an id") ?? record["id"].error("is missing") }
-        guard let price else { throw try (priceNode ?? record["price"]).error("is missing") }
+        let (times, idNode, priceNode, routeNode) = (fields.times, fields.idNode, fields.priceNode, fields.routeNode)
+        guard let id = fields.id else { throw try idNode?.error("is not an id") ?? record["id"].error("is missing") }
+        guard let price = fields.price else { throw try (priceNode ?? record["price"]).error("is missing") }
         guard price > 0 else { throw (priceNode ?? record).error("is not a positive amount") }
         guard let routeNode else { throw try record["route"].error("is missing") }
 
@@ -306,24 +265,79 @@ struct KiwiItinerary: Sendable {
         guard departure.isKnown || firstOutbound.departure.isKnown else { throw record.error("has no departure time") }
 
         self.id = id
-        self.cityCodeFrom = cityCodeFrom
-        self.cityCodeTo = cityCodeTo
-        self.countryFrom = countryFrom
-        self.countryTo = countryTo
+        self.cityCodeFrom = fields.cityCodeFrom
+        self.cityCodeTo = fields.cityCodeTo
+        self.countryFrom = fields.countryFrom
+        self.countryTo = fields.countryTo
         self.departure = departure
         self.arrival = arrival
         self.price = price
-        self.outboundSeconds = outboundSeconds
-        self.inboundSeconds = inboundSeconds
-        self.deepLink = deepLink
-        self.mapIdto = mapIdto
-        self.seats = seats
-        self.bagFees = bagFees
-        self.bagFeeTable = bagFeeTable
-        self.isSelfTransfer = isSelfTransfer
-        self.isHiddenCity = isHiddenCity
-        self.isThrowAway = isThrowAway
+        self.outboundSeconds = fields.outboundSeconds
+        self.inboundSeconds = fields.inboundSeconds
+        self.link = fields.link
+        self.mapIdto = fields.mapIdto
+        self.seats = fields.seats
+        self.bagFees = fields.bagFees
+        self.bagFeeTable = fields.bagFeeTable
+        self.isSelfTransfer = fields.isSelfTransfer
+        self.isHiddenCity = fields.isHiddenCity
+        self.isThrowAway = fields.isThrowAway
         self.route = route
+    }
+
+    /// What the members of one record state, gathered member by member.
+    private struct Fields {
+        var times = KiwiTimeFields()
+        var idNode: JSONNode?
+        var priceNode: JSONNode?
+        var routeNode: JSONNode?
+        var id: String?
+        var price: Decimal?
+        var cityCodeFrom: String?
+        var cityCodeTo: String?
+        var countryFrom: String?
+        var countryTo: String?
+        var outboundSeconds: Int64?
+        var inboundSeconds: Int64?
+        var link = KiwiLink.none
+        var mapIdto: String?
+        var seats: Int?
+        var bagFees: [Int: Decimal] = [:]
+        var bagFeeTable: BagFees?
+        var isSelfTransfer = false
+        var isHiddenCity = false
+        var isThrowAway = false
+
+        /// Reads one member the mapping uses.
+        /// - Throws: `JSONError` for an id or a price of the wrong kind.
+        @inline(never)
+        mutating func take(_ field: KiwiField, _ value: JSONNode, bagFeeTables: inout KiwiBagFeeTables) throws {
+            if times.take(field, value) { return }
+            switch field {
+            case .id:
+                idNode = value
+                id = try value.lenientString.flatMap(\.nonBlank)
+            case .price:
+                priceNode = value
+                price = try value.lenientDecimal
+            case .route: routeNode = value
+            case .cityCodeFrom: cityCodeFrom = value.text
+            case .cityCodeTo: cityCodeTo = value.text
+            case .countryFrom: countryFrom = (try? value["code"])?.text
+            case .countryTo: countryTo = (try? value["code"])?.text
+            case .duration:
+                outboundSeconds = (try? value["departure"])?.positiveSeconds
+                inboundSeconds = (try? value["return"])?.positiveSeconds
+            case .deepLink: link = KiwiLink(value)
+            case .mapIdto: mapIdto = value.text
+            case .availability: seats = (try? value["seats"])?.count
+            case .bagsPrice: (bagFees, bagFeeTable) = bagFeeTables.table(value)
+            case .virtualInterlining: isSelfTransfer = value.flag ?? false
+            case .hiddenCityTicketing: isHiddenCity = value.flag ?? false
+            case .throwAwayTicketing: isThrowAway = value.flag ?? false
+            default: return
+            }
+        }
     }
 
     /// `{"1": 27.5, "2": 60}`: the fee per passenger for one and for two checked bags. Entries that are not
@@ -364,27 +378,57 @@ struct KiwiItinerary: Sendable {
 
 /// The `bags_price` tables of one answer, each read once: fee tables repeat across thousands of records, so
 /// a table is read, and made into the offers' ``BagFees``, the first time its text is met, and found by its
-/// text after that. Tables longer than ``longestKept`` bytes, which no real answer sends, are read each time
-/// and not kept, so that a hostile answer cannot make the tables larger than a few hundred bytes each.
+/// text after that, without building a string of it. Tables longer than ``longestKept`` bytes, which no real
+/// answer sends, are read each time and not kept, so that a hostile answer cannot make the tables larger than a
+/// few hundred bytes each.
 struct KiwiBagFeeTables {
     /// The longest table text kept: `{"1": 27.5, "2": 60}` and the like are far shorter.
     static let longestKept = 128
     /// The most tables kept; past them, a new table is read but not kept.
     static let mostKept = 4_096
 
-    private var tables: [String: (stated: [Int: Decimal], fees: BagFees?)] = [:]
+    /// A table read, with its text.
+    private struct Known {
+        var text: [UInt8]
+        var stated: [Int: Decimal]
+        var fees: BagFees?
+    }
+
+    /// The tables read, by the hash of their text. A second text of the same hash is read each time.
+    private var tables: [Int: Known] = [:]
+
+    /// How many tables are kept, for tests.
+    var count: Int { tables.count }
 
     /// The fees a `bags_price` node states (``KiwiItinerary/bagFees(_:)``) and, when there is any, the
     /// offers' form of them in ``KiwiOfferMapper/bagFeeCurrency``.
     mutating func table(_ node: JSONNode) -> (stated: [Int: Decimal], fees: BagFees?) {
-        guard let text = try? node.jsonText, text.utf8.count <= Self.longestKept else {
-            return (KiwiItinerary.bagFees(node), nil)
+        var found: Known?
+        var unknown: (hash: Int, text: [UInt8])?
+        try? node.withJSONText { text in
+            guard text.count <= Self.longestKept, let start = text.baseAddress else { return }
+            // FNV-1a: a few bytes each, far quicker than a seeded hasher, and the dictionary hashes the result
+            // again. Texts that collide are told apart by their bytes.
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            let key = Int(truncatingIfNeeded: hash)
+            if let known = tables[key] {
+                let same = known.text.withUnsafeBufferPointer { kept in
+                    guard let kept = kept.baseAddress, known.text.count == text.count else { return false }
+                    return memcmp(kept, start, text.count) == 0
+                }
+                if same { found = known }
+                return
+            }
+            unknown = (key, Array(text))
         }
-        if let known = tables[text] { return known }
+        if let found { return (found.stated, found.fees) }
         let stated = KiwiItinerary.bagFees(node)
-        let table = (stated, stated.isEmpty ? nil : BagFees(stated, currency: KiwiOfferMapper.bagFeeCurrency))
-        if tables.count < Self.mostKept { tables[text] = table }
-        return table
+        let fees = stated.isEmpty ? nil : BagFees(stated, currency: KiwiOfferMapper.bagFeeCurrency)
+        if let unknown, tables.count < Self.mostKept {
+            tables[unknown.hash] = Known(text: unknown.text, stated: stated, fees: fees)
+        }
+        return (stated, fees)
     }
 }
 
@@ -431,6 +475,31 @@ struct KiwiSegment: Sendable {
     ///     segment's own fields decide.
     /// - Throws: `JSONError` for a segment without airports or carrier, or with a broken time.
     init(_ node: JSONNode, shape: KiwiShape?) throws {
+        var fields = Fields()
+        // The loop stays small, so that stepping through the members inlines into it (see KiwiItinerary).
+        for member in try node.members {
+            guard let field = KiwiField(member) else { continue }
+            fields.take(field, member.value)
+        }
+        self.flyFrom = try Self.code(fields.flyFromNode, named: "flyFrom", in: node)
+        self.flyTo = try Self.code(fields.flyToNode, named: "flyTo", in: node)
+        guard let airlineNode = fields.airlineNode else { throw try node["airline"].error("is missing") }
+        self.airline = (try airlineNode.string).nonBlank ?? ""
+        (self.departure, self.arrival) = try fields.times.read(as: shape ?? fields.times.shape ?? .legacy)
+        self.cityFrom = fields.cityFrom
+        self.cityTo = fields.cityTo
+        self.cityCodeFrom = fields.cityCodeFrom
+        self.cityCodeTo = fields.cityCodeTo
+        self.flightNumber = fields.flightNumber
+        self.operatingCarrier = fields.operatingCarrier
+        self.operatingFlightNumber = fields.operatingFlightNumber
+        self.cabin = fields.cabin
+        self.bagsRecheckRequired = fields.bagsRecheckRequired
+        self.isInbound = fields.isInbound
+    }
+
+    /// What the members of one segment state, gathered member by member.
+    private struct Fields {
         var times = KiwiTimeFields()
         var flyFromNode: JSONNode?
         var flyToNode: JSONNode?
@@ -445,10 +514,11 @@ struct KiwiSegment: Sendable {
         var cabin: Cabin?
         var bagsRecheckRequired: Bool?
         var isInbound = false
-        for member in try node.members {
-            guard let field = KiwiField(member) else { continue }
-            let value = member.value
-            if times.take(field, value) { continue }
+
+        /// Reads one member the mapping uses.
+        @inline(never)
+        mutating func take(_ field: KiwiField, _ value: JSONNode) {
+            if times.take(field, value) { return }
             switch field {
             case .flyFrom: flyFromNode = value
             case .flyTo: flyToNode = value
@@ -460,27 +530,12 @@ struct KiwiSegment: Sendable {
             case .flightNumber: flightNumber = value.flightNumber
             case .operatingCarrier: operatingCarrier = value.text
             case .operatingFlightNumber: operatingFlightNumber = value.flightNumber
-            case .fareCategory: cabin = value.text.flatMap(Self.cabin)
+            case .fareCategory: cabin = value.text.flatMap(KiwiSegment.cabin)
             case .bagsRecheckRequired: bagsRecheckRequired = value.flag
             case .direction: isInbound = (try? value.lenientInt) == 1
-            default: continue
+            default: return
             }
         }
-        self.flyFrom = try Self.code(flyFromNode, named: "flyFrom", in: node)
-        self.flyTo = try Self.code(flyToNode, named: "flyTo", in: node)
-        guard let airlineNode else { throw try node["airline"].error("is missing") }
-        self.airline = (try airlineNode.string).nonBlank ?? ""
-        (self.departure, self.arrival) = try times.read(as: shape ?? times.shape ?? .legacy)
-        self.cityFrom = cityFrom
-        self.cityTo = cityTo
-        self.cityCodeFrom = cityCodeFrom
-        self.cityCodeTo = cityCodeTo
-        self.flightNumber = flightNumber
-        self.operatingCarrier = operatingCarrier
-        self.operatingFlightNumber = operatingFlightNumber
-        self.cabin = cabin
-        self.bagsRecheckRequired = bagsRecheckRequired
-        self.isInbound = isInbound
     }
 
     /// An airport code the segment cannot do without.
@@ -491,7 +546,7 @@ struct KiwiSegment: Sendable {
     }
 
     /// Kiwi's fare categories: M economy, W premium economy, C business, F first.
-    private static func cabin(_ category: String) -> Cabin? {
+    fileprivate static func cabin(_ category: String) -> Cabin? {
         switch category {
         case "M", "m": .economy
         case "W", "w": .premium
@@ -506,7 +561,19 @@ extension JSONNode {
     /// A string or number as trimmed text; `nil` when missing, null, blank or of another kind, since the
     /// fields read this way inform and never decide whether a record is usable.
     var text: String? {
-        (try? lenientString).flatMap { $0.flatMap(\.nonBlank) }
+        // A string that starts and ends with a visible ASCII character, as nearly every field does, is its own
+        // trimmed text: it is built once, from where it lies.
+        if kind == .string {
+            var plain: String?
+            try? withStringBytes { bytes in
+                guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20,
+                    last < 0x7F
+                else { return }
+                plain = String(decoding: bytes, as: UTF8.self)
+            }
+            if let plain { return plain }
+        }
+        return (try? lenientString).flatMap { $0.flatMap(\.nonBlank) }
     }
 
     /// A flag sent as `true`/`false` (or a yes/no string); `nil` when missing or unreadable.

@@ -349,7 +349,7 @@ extension KiwiItinerary {
         self.price = price
         self.outboundSeconds = outboundSeconds
         self.inboundSeconds = inboundSeconds
-        self.deepLink = deepLink
+        self.link = KiwiLink(text: deepLink)
         self.bagFees = bagFees
         self.isSelfTransfer = isSelfTransfer
         self.isHiddenCity = false

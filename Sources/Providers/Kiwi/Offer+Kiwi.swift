@@ -57,21 +57,18 @@ struct KiwiOfferMapper {
     /// - Parameter itinerary: a record that `KiwiItinerary` accepted.
     /// - Returns: the offer, priced for the answer's party in total.
     mutating func offer(for itinerary: KiwiItinerary) -> Offer {
-        // A one-way trip's route is its one leg as it is; only a round trip's is split, so that the usual
-        // record copies no segment into arrays of its own.
-        let route = itinerary.route
-        var legs: [Leg]
-        if route.indices.contains(where: { route[$0].isInbound }) {
-            legs = [itinerary.leg(of: route.filter { !$0.isInbound }, inbound: false)]
-            legs.append(itinerary.leg(of: route.filter(\.isInbound), inbound: true))
-        } else {
-            legs = [itinerary.leg(of: route, inbound: false)]
-        }
+        // Each leg reads its segments from the route where they lie, so that no segment is copied first.
+        let roundTrip = itinerary.route.contains(where: \.isInbound)
+        var legs: [Leg] = []
+        legs.reserveCapacity(roundTrip ? 2 : 1)
+        legs.append(itinerary.leg(inbound: false))
+        if roundTrip { legs.append(itinerary.leg(inbound: true)) }
 
         var link: WebAddress?
-        if let text = itinerary.deepLink {
-            link = KiwiLinks.bookingLink(text)
-            if link == nil { droppedLinks += 1 }
+        switch itinerary.link {
+        case .web(let address): link = address
+        case .dropped: droppedLinks += 1
+        case .none: break
         }
         let fees = itinerary.bagFeeTable ?? (itinerary.bagFees.isEmpty ? nil : bagFees(itinerary.bagFees))
         var source = OfferSource(
@@ -151,40 +148,48 @@ extension KiwiItinerary {
         return digest.identifier(prefix: prefix)
     }
 
-    /// Builds one direction of the trip from its segments.
+    /// Builds one direction of the trip from the route's segments of that direction, in the route's order.
     ///
     /// Kiwi states the trip's two ends (city codes, countries and, for the outbound leg, times) once on
     /// the itinerary and not always on the segments, so a leg's first and last segments fall back on
     /// them. The inbound leg runs the other way: it starts where the itinerary's destination is.
-    /// - Parameters:
-    ///   - segments: the leg's segments in flight order; not empty.
-    ///   - inbound: whether this is the way back.
-    /// - Returns: the leg, with Kiwi's stated duration when positive, else one derived from UTC times.
-    func leg(of segments: [KiwiSegment], inbound: Bool) -> Leg {
+    /// - Parameter inbound: whether this is the way back.
+    /// - Returns: the leg, with Kiwi's stated duration when positive, else one derived from UTC times; no
+    ///   segments when the route has none in that direction.
+    func leg(inbound: Bool) -> Leg {
         let startCity = inbound ? cityCodeTo : cityCodeFrom
         let endCity = inbound ? cityCodeFrom : cityCodeTo
         let startCountry = inbound ? countryTo : countryFrom
         let endCountry = inbound ? countryFrom : countryTo
-        let lastIndex = segments.count - 1
-        let mapped = segments.enumerated().map { index, segment in
-            let first = index == 0
-            let last = index == lastIndex
-            // The itinerary's own times describe the outbound leg only.
-            let departure = segment.departure.filled(from: first && !inbound ? self.departure : nil)
-            let arrival = segment.arrival.filled(from: last && !inbound ? self.arrival : nil)
-            let (operatingCarrier, operatingNumber) = segment.operatingFlight
-            return Segment(
-                carrier: Carrier(code: segment.airline.isEmpty ? nil : segment.airline, name: segment.airlineName),
-                flightNumber: segment.flightNumber,
-                origin: Place(
-                    airport: segment.flyFrom, city: segment.cityCodeFrom ?? (first ? startCity : nil),
-                    cityName: segment.cityFrom, country: first ? startCountry : nil),
-                destination: Place(
-                    airport: segment.flyTo, city: segment.cityCodeTo ?? (last ? endCity : nil),
-                    cityName: segment.cityTo, country: last ? endCountry : nil),
-                departure: departure.flightTime, arrival: arrival.flightTime,
-                operatingCarrier: operatingCarrier.map { Carrier(code: $0) }, operatingFlightNumber: operatingNumber,
-                cabin: segment.cabin, bagsRecheckRequired: segment.bagsRecheckRequired)
+        var mapped: [Segment] = []
+        if let firstIndex = route.firstIndex(where: { $0.isInbound == inbound }),
+            let lastIndex = route.lastIndex(where: { $0.isInbound == inbound })
+        {
+            mapped.reserveCapacity(lastIndex - firstIndex + 1)
+            // Indices, not `for segment in`: iterating would copy every segment to read its fields.
+            for index in firstIndex...lastIndex where route[index].isInbound == inbound {
+                let first = index == firstIndex
+                let last = index == lastIndex
+                // The itinerary's own times describe the outbound leg only.
+                let departure = route[index].departure.filled(from: first && !inbound ? self.departure : nil)
+                let arrival = route[index].arrival.filled(from: last && !inbound ? self.arrival : nil)
+                let (operatingCarrier, operatingNumber) = route[index].operatingFlight
+                let airline = route[index].airline
+                mapped.append(
+                    Segment(
+                        carrier: Carrier(code: airline.isEmpty ? nil : airline, name: route[index].airlineName),
+                        flightNumber: route[index].flightNumber,
+                        origin: Place(
+                            airport: route[index].flyFrom, city: route[index].cityCodeFrom ?? (first ? startCity : nil),
+                            cityName: route[index].cityFrom, country: first ? startCountry : nil),
+                        destination: Place(
+                            airport: route[index].flyTo, city: route[index].cityCodeTo ?? (last ? endCity : nil),
+                            cityName: route[index].cityTo, country: last ? endCountry : nil),
+                        departure: departure.flightTime, arrival: arrival.flightTime,
+                        operatingCarrier: operatingCarrier.map { Carrier(code: $0) },
+                        operatingFlightNumber: operatingNumber, cabin: route[index].cabin,
+                        bagsRecheckRequired: route[index].bagsRecheckRequired))
+            }
         }
         let seconds = inbound ? inboundSeconds : outboundSeconds
         return Leg(segments: mapped, duration: seconds.map { .seconds($0) })
@@ -214,6 +219,42 @@ extension KiwiTime {
     }
 }
 
+/// A booking link as a record states it, checked as it is read: nearly every record carries one, of some 500
+/// bytes, and a search that shows 20 trips of 10,000 shows 20 of them.
+enum KiwiLink: Sendable {
+    /// No link: absent, null, blank or neither a string nor a number.
+    case none
+    /// A web link.
+    case web(WebAddress)
+    /// Text that is not a web link: dropped, and counted in a note.
+    case dropped
+
+    /// The link `text` is, as ``KiwiLinks/bookingLink(_:)-(String)`` judges it; no text is no link.
+    init(text: String?) {
+        guard let text else {
+            self = .none
+            return
+        }
+        self = KiwiLinks.bookingLink(text).map(KiwiLink.web) ?? .dropped
+    }
+
+    /// The link a record's field holds, judged as ``init(text:)`` judges the field's ``JSONNode/text``. A string
+    /// that needs no trimming, as links do, is checked where it lies in the answer, and its text built once, as
+    /// it is kept.
+    init(_ node: JSONNode) {
+        var link: KiwiLink?
+        if node.kind == .string {
+            try? node.withStringBytes { bytes in
+                guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20,
+                    last < 0x7F
+                else { return }
+                link = KiwiLinks.bookingLink(bytes).map(KiwiLink.web) ?? .dropped
+            }
+        }
+        self = link ?? KiwiLink(text: node.text)
+    }
+}
+
 /// Links from Kiwi's answers, which are hostile until proven otherwise: only `http` and `https` links with
 /// a host are kept, and path pieces built from its data are percent-encoded.
 enum KiwiLinks {
@@ -229,6 +270,13 @@ enum KiwiLinks {
     /// - Returns: the address, or `nil` where ``webURL(_:)`` gives `nil`.
     static func bookingLink(_ text: String) -> WebAddress? {
         WebLink.address(text, maximumLength: maximumLength)
+    }
+
+    /// ``bookingLink(_:)`` for a link given as UTF-8 bytes, read in place from the answer.
+    /// - Parameter bytes: the link as sent.
+    /// - Returns: the address, or `nil` where ``webURL(_:)`` gives `nil`.
+    static func bookingLink(_ bytes: UnsafeBufferPointer<UInt8>) -> WebAddress? {
+        WebLink.address(bytes: bytes, maximumLength: maximumLength)
     }
 
     /// The longest link taken: Kiwi's booking links, tokens included, stay far below it.
