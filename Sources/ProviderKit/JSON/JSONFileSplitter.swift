@@ -272,7 +272,7 @@ final class JSONFileSplitter: @unchecked Sendable {
         let window = self.window
         var index = 0
         // The parity of the quotes so far, as all top bits or none, and whether the next byte is escaped: kept in
-        // registers, not in `self`, whose every access is checked for exclusivity.
+        // registers rather than read from `self` for every eight bytes.
         var stringParity: UInt64 = inString ? Self.highs : 0
         var escapePending = escapeNext
         while index &+ 8 <= count {

@@ -9,6 +9,7 @@ public struct JSONMember {
     /// The member's value.
     public let value: JSONNode
 
+    /// A member whose name's quotes are at `nameOffset` and `nameEnd`, made by the members' inlinable step.
     @inlinable
     init(nameOffset: Int, nameEnd: Int, nameIsEscaped: Bool, value: JSONNode) {
         self.nameOffset = nameOffset
