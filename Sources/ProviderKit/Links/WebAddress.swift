@@ -107,8 +107,9 @@ public struct WebAddress: Sendable, Hashable {
                 || bytes[index] == UInt8(ascii: "#")
         else { return nil }
         // The path runs to the first `?` or `#`, the query from a `?` to the first `#`, the fragment from there.
-        let pathEnd = bytes[index...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        let fragmentMark = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        // The marks are found by `memchr`, many bytes at a time: a booking link's query runs to hundreds of bytes.
+        let fragmentMark = Self.first(UInt8(ascii: "#"), in: bytes, from: index)
+        let pathEnd = min(Self.first(UInt8(ascii: "?"), in: bytes, from: index), fragmentMark)
         let parts = Parts(
             path: index..<pathEnd, query: min(pathEnd + 1, fragmentMark)..<fragmentMark,
             fragment: min(fragmentMark + 1, bytes.count)..<bytes.count)
@@ -137,6 +138,14 @@ public struct WebAddress: Sendable, Hashable {
             return Self.escaped(
                 bytes, parts: parts, invalid: invalid, length: bytes.count + 2 * escapes, classes: classes)
         }
+    }
+
+    /// The offset of the first `byte` at or after `start`, or the end.
+    private static func first(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return bytes.count }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// Where a link's path, query and fragment lie.
