@@ -83,6 +83,11 @@ public struct StableDigest: Sendable {
         }
     }
 
+    /// The digest as a number: a key for a table of what was fed, such as a provider's cache of values by
+    /// their text. It is FNV-1a, quick on a few bytes and no defence against chosen collisions: a table keyed
+    /// by it must tell colliding texts apart.
+    package var value: UInt64 { hash }
+
     /// The identifier: `prefix`, `-`, and 16 lower-case hexadecimal digits.
     /// - Parameter prefix: a short readable prefix such as `f` for flights.
     /// - Returns: for example `f-3a9c0b17d2e4f601`.

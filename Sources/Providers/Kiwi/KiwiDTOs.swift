@@ -407,11 +407,11 @@ struct KiwiBagFeeTables {
         var unknown: (hash: Int, text: [UInt8])?
         try? node.withJSONText { text in
             guard text.count <= Self.longestKept, let start = text.baseAddress else { return }
-            // FNV-1a: a few bytes each, far quicker than a seeded hasher, and the dictionary hashes the result
+            // The kit's digest, far quicker on a few bytes than a seeded hasher; the dictionary hashes the result
             // again. Texts that collide are told apart by their bytes.
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            let key = Int(truncatingIfNeeded: hash)
+            var digest = StableDigest()
+            digest.append(bytes: text)
+            let key = Int(truncatingIfNeeded: digest.value)
             if let known = tables[key] {
                 let same = known.text.withUnsafeBufferPointer { kept in
                     guard let kept = kept.baseAddress, known.text.count == text.count else { return false }
