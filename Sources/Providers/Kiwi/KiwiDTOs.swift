@@ -561,19 +561,26 @@ extension JSONNode {
     /// A string or number as trimmed text; `nil` when missing, null, blank or of another kind, since the
     /// fields read this way inform and never decide whether a record is usable.
     var text: String? {
-        // A string that starts and ends with a visible ASCII character, as nearly every field does, is its own
-        // trimmed text: it is built once, from where it lies.
-        if kind == .string {
-            var plain: String?
-            try? withStringBytes { bytes in
-                guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20,
-                    last < 0x7F
-                else { return }
-                plain = String(decoding: bytes, as: UTF8.self)
-            }
-            if let plain { return plain }
-        }
+        var plain: String?
+        if withUntrimmedStringBytes({ plain = String(decoding: $0, as: UTF8.self) }) { return plain }
         return (try? lenientString).flatMap { $0.flatMap(\.nonBlank) }
+    }
+
+    /// Calls `body` with the string's bytes, where they lie, when the value is a string that is its own trimmed
+    /// text: one that starts and ends with a visible ASCII character, as nearly every field does. Such a field is
+    /// read once, without a string built and then checked for white space.
+    /// - Returns: whether `body` was called; when not, the value is read through ``text``.
+    func withUntrimmedStringBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard kind == .string else { return false }
+        var called = false
+        try? withStringBytes { bytes in
+            guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20,
+                last < 0x7F
+            else { return }
+            body(bytes)
+            called = true
+        }
+        return called
     }
 
     /// A flag sent as `true`/`false` (or a yes/no string); `nil` when missing or unreadable.

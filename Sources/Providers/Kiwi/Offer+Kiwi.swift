@@ -242,16 +242,11 @@ enum KiwiLink: Sendable {
     /// that needs no trimming, as links do, is checked where it lies in the answer, and its text built once, as
     /// it is kept.
     init(_ node: JSONNode) {
-        var link: KiwiLink?
-        if node.kind == .string {
-            try? node.withStringBytes { bytes in
-                guard let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x7F, last > 0x20,
-                    last < 0x7F
-                else { return }
-                link = KiwiLinks.bookingLink(bytes).map(KiwiLink.web) ?? .dropped
-            }
+        var link = KiwiLink.none
+        let read = node.withUntrimmedStringBytes { bytes in
+            link = KiwiLinks.bookingLink(bytes).map(KiwiLink.web) ?? .dropped
         }
-        self = link ?? KiwiLink(text: node.text)
+        self = read ? link : KiwiLink(text: node.text)
     }
 }
 
