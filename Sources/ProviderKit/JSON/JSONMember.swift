@@ -46,12 +46,7 @@ public struct JSONMember {
     /// ``withNameBytes(_:)`` for a name that holds an escape: the name is unescaped into a temporary buffer.
     @usableFromInline
     func withEscapedNameBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let bytes = value.bytes
-        let start = nameOffset + 1
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: nameEnd - start) { buffer in
-            let written = JSONStrings.unescape(bytes, from: start, to: nameEnd, into: buffer)
-            body(UnsafeBufferPointer(rebasing: buffer[0..<written]))
-        }
+        JSONStrings.withUnescaped(value.bytes, from: nameOffset + 1, to: nameEnd, body)
     }
 
     /// Whether the member is called `name`, compared without building a string.

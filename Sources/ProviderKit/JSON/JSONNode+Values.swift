@@ -21,10 +21,7 @@ extension JSONNode {
         let bytes = self.bytes
         let (start, end, escaped) = JSONStrings.content(bytes, count, quoteAt: offset)
         guard escaped else { return body(UnsafeBufferPointer(start: bytes + start, count: end - start)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
-            let written = JSONStrings.unescape(bytes, from: start, to: end, into: buffer)
-            body(UnsafeBufferPointer(rebasing: buffer[0..<written]))
-        }
+        JSONStrings.withUnescaped(bytes, from: start, to: end, body)
     }
 
     /// `true` or `false`.

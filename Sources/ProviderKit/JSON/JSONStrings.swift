@@ -66,6 +66,16 @@ enum JSONStrings {
         return (equal, content.end + 1)
     }
 
+    /// Calls `body` with `bytes[start..<end]`, escapes resolved, in a temporary buffer valid only inside `body`.
+    static func withUnescaped(
+        _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { buffer in
+            let written = unescape(bytes, from: start, to: end, into: buffer)
+            body(UnsafeBufferPointer(rebasing: buffer[0..<written]))
+        }
+    }
+
     /// Resolves the escapes of `bytes[start..<end]` into `buffer`, which must hold `end - start` bytes
     /// (no escape is shorter than what it stands for), and returns how many bytes it wrote. A `\u` escape
     /// naming half of a surrogate pair without its other half becomes U+FFFD.
