@@ -92,7 +92,7 @@ public struct OfferRanker: Sendable {
     static func measure(_ offers: [Offer]) -> [Measures] {
         // Unconverted currencies order by code; their ranks among the codes present order the same way.
         var present: [String] = []
-        for index in offers.indices where offers[index].tags.contains(.unconverted) {
+        for index in offers.indices where !offers[index].isConverted {
             let currency = offers[index].price.currency.rawValue
             if !present.contains(currency) { present.append(currency) }
         }
@@ -103,8 +103,9 @@ public struct OfferRanker: Sendable {
             var part = MeasuredPart()
             part.measures.reserveCapacity(offers.indices.count)
             for index in offers.indices {
-                // Stored properties, each read once: calling a property of the offer's type in place, such
-                // as `isConverted`, copies the whole offer first, which retains every reference in it.
+                // Stored properties, each read once: calling one of the offer type's own properties in place,
+                // unless it is inlinable (as `isConverted` is), copies the whole offer first, retaining every
+                // reference in it. The tags answer three questions here.
                 let tags = offers[index].tags
                 let converted = !tags.contains(.unconverted)
                 let real = tags.isEmpty || !tags.contains(.testMode)
