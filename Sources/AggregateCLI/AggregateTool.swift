@@ -133,9 +133,9 @@ public struct AggregateTool: Sendable {
             let options = try KeptSettings.apply(
                 to: typed, specs: configuration.options, context: context, command: configuration.name)
             let instance = try command.init(options: options, context: context)
-            // A search or a comparison answers once, and the process exits right after: what its stages drop is
-            // kept until then rather than freed first (see DroppedValues).
-            guard command == SearchCommand.self || command == CompareCommand.self else {
+            // A command that answers once, such as a search, is followed by the exit: what its stages drop is kept
+            // until then rather than freed first.
+            guard command.answersOnceAndExits else {
                 return await instance.run(console: console)
             }
             return await DroppedValues.$keptUntilExit.withValue(true) { await instance.run(console: console) }

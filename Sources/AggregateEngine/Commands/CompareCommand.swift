@@ -6,6 +6,9 @@ import ProviderKit
 /// `aggregate compare`: runs the same query as `search` and shows the providers side by side — how each
 /// did, and who sells the same trip for less.
 package struct CompareCommand: AnsweringCommand {
+    /// It prints its answer and the process exits.
+    package static let answersOnceAndExits = true
+
     package static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Show the providers side by side: how each did, and who sells the same trip for less",

@@ -5,6 +5,9 @@ import ProviderKit
 
 /// `aggregate search`: asks the providers, merges and ranks their offers, and prints them.
 package struct SearchCommand: AnsweringCommand {
+    /// It prints its answer and the process exits.
+    package static let answersOnceAndExits = true
+
     package static let configuration = CommandConfiguration(
         name: "search",
         abstract: "Ask several travel providers at once and print one merged, ranked list of offers",
