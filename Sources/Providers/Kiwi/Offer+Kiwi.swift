@@ -162,11 +162,13 @@ extension KiwiItinerary {
         let startCountry = inbound ? countryTo : countryFrom
         let endCountry = inbound ? countryFrom : countryTo
         var mapped: [Segment] = []
-        if let firstIndex = route.firstIndex(where: { $0.isInbound == inbound }),
-            let lastIndex = route.lastIndex(where: { $0.isInbound == inbound })
-        {
+        // Through the array's buffer: each segment is read where it lies, where reading one out of the array
+        // to ask it for its operating flight copied the whole segment.
+        route.withUnsafeBufferPointer { route in
+            guard let firstIndex = route.firstIndex(where: { $0.isInbound == inbound }),
+                let lastIndex = route.lastIndex(where: { $0.isInbound == inbound })
+            else { return }
             mapped.reserveCapacity(lastIndex - firstIndex + 1)
-            // Indices, not `for segment in`: iterating would copy every segment to read its fields.
             for index in firstIndex...lastIndex where route[index].isInbound == inbound {
                 let first = index == firstIndex
                 let last = index == lastIndex
