@@ -18,10 +18,13 @@ struct JSONContext {
     let parent: UnsafePointer<JSONContext>?
     /// How many steps of a path lie in `parent`.
     let parentDepth: Int
+    /// For a record read back from a file: where each of its values ends, as validation found it (see
+    /// ``JSONValueEnds``).
+    @usableFromInline let valueEnds: JSONValueEnds?
 
     init(
         bytes: UnsafePointer<UInt8>, count: Int, skipIndex: JSONSkipIndex, deferred: JSONDeferredRecords? = nil,
-        parent: UnsafePointer<JSONContext>? = nil, parentDepth: Int = 0
+        parent: UnsafePointer<JSONContext>? = nil, parentDepth: Int = 0, valueEnds: JSONValueEnds? = nil
     ) {
         self.bytes = bytes
         self.count = count
@@ -29,6 +32,48 @@ struct JSONContext {
         self.deferred = deferred
         self.parent = parent
         self.parentDepth = parentDepth
+        self.valueEnds = valueEnds
+    }
+}
+
+/// Where every value of a small document ends, noted by validation as it passes over it, so that navigation
+/// steps over a member's name and value with a look-up instead of scanning them a second time.
+///
+/// Records read back from a file are validated one at a time just before they are decoded, and decoding
+/// passes over every member of a record: a decoder that reads half of them would otherwise scan every name
+/// and every value it does not read again. The table has one entry per byte of the document, at the offset
+/// where a value (or a member name) starts: the offset just past its end, with the top bit set for a string
+/// that holds escapes. A window reuses one table for the records it reads, so it is not cleared between
+/// them: navigation only asks at the offsets where values start, which validation of the current record has
+/// just written. An entry that cannot be the value's all the same (not past it, past the document, not ending
+/// in the byte the value must end in, or a number followed by more of a number) is ignored and the value
+/// scanned, so that navigation never leaves the document.
+@usableFromInline
+struct JSONValueEnds {
+    @usableFromInline let entries: UnsafeMutablePointer<UInt32>
+
+    init(_ entries: UnsafeMutablePointer<UInt32>) {
+        self.entries = entries
+    }
+
+    /// The most bytes a document may have to be given a table, which takes four bytes for each of its bytes.
+    /// Records are nearly always far smaller; a larger one is scanned as a whole document is.
+    static let mostBytes = 1 << 20
+
+    /// Notes that the value starting at `start` ends just before `end`.
+    @inline(__always)
+    func note(_ start: Int, end: Int, escaped: Bool = false) {
+        entries[start] = UInt32(truncatingIfNeeded: end) | (escaped ? 0x8000_0000 : 0)
+    }
+
+    /// Where the value at `offset` ends, and whether it is a string with escapes, when the entry there can be
+    /// a value's of a document of `count` bytes; the caller checks the byte before the end.
+    @inlinable @inline(__always)
+    func end(of offset: Int, count: Int) -> (end: Int, escaped: Bool)? {
+        let entry = entries[offset]
+        let end = Int(truncatingIfNeeded: entry & 0x7FFF_FFFF)
+        guard end > offset, end <= count else { return nil }
+        return (end, entry & 0x8000_0000 != 0)
     }
 }
 

@@ -37,7 +37,7 @@ public struct JSONMembers: Sequence {
             let bytes = object.bytes
             let count = object.count
             // The name is scanned once, here: the member keeps where it ends and whether it holds escapes.
-            let content = JSONStrings.content(bytes, count, quoteAt: name)
+            let content = JSONNavigator.stringContent(object.context, quoteAt: name)
             let value = JSONNavigator.valueAfterName(bytes, count, nameEnd: content.end + 1)
             let end = JSONNavigator.skipValue(object.context, at: value)
             upcoming = JSONNavigator.next(bytes, count, after: end)

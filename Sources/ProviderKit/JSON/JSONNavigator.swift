@@ -2,7 +2,8 @@
 ///
 /// Because the document is known to be valid, skipping a value only has to find where it ends: strings
 /// are skipped eight bytes at a time looking for a quote or a backslash, containers by counting brackets
-/// outside strings, and containers the validator recorded as large by one table look-up.
+/// outside strings, and containers the validator recorded as large by one table look-up. In a record whose
+/// validation noted where every value ends (``JSONValueEnds``), any value is skipped by a look-up.
 ///
 /// Its steps but the container scan are inlinable, so that a provider's loop over members inlines them.
 @usableFromInline
@@ -11,28 +12,52 @@ enum JSONNavigator {
     @inlinable @inline(__always)
     static func skipValue(_ context: UnsafePointer<JSONContext>, at offset: Int) -> Int {
         let bytes = context.pointee.bytes
+        let count = context.pointee.count
         switch bytes[offset] {
         case JSONBytes.quote:
-            return skipString(bytes, context.pointee.count, from: offset + 1)
-        case JSONBytes.openBrace, JSONBytes.openBracket:
+            if let noted = notedEnd(context, at: offset, closing: JSONBytes.quote) { return noted.end }
+            return skipString(bytes, count, from: offset + 1)
+        case JSONBytes.openBrace:
+            if let noted = notedEnd(context, at: offset, closing: JSONBytes.closeBrace) { return noted.end }
+            return skipContainer(context, at: offset)
+        case JSONBytes.openBracket:
+            if let noted = notedEnd(context, at: offset, closing: JSONBytes.closeBracket) { return noted.end }
             return skipContainer(context, at: offset)
         case 0x74, 0x6E:
             return offset + 4
         case 0x66:
             return offset + 5
         default:
-            var index = offset + 1
-            let count = context.pointee.count
-            while index < count {
-                let byte = bytes[index]
-                guard
-                    JSONBytes.isDigit(byte) || byte == JSONBytes.dot || byte | 0x20 == 0x65
-                        || byte == JSONBytes.plus || byte == JSONBytes.minus
-                else { break }
-                index += 1
+            // A number's noted end holds when a digit ends it and nothing of a number follows it.
+            if let ends = context.pointee.valueEnds, let noted = ends.end(of: offset, count: count),
+                JSONBytes.isDigit(bytes[noted.end &- 1]), noted.end == count || !isNumberByte(bytes[noted.end])
+            {
+                return noted.end
             }
+            var index = offset + 1
+            while index < count, isNumberByte(bytes[index]) { index += 1 }
             return index
         }
+    }
+
+    /// Whether `byte` can be part of a number: a digit, a point, an exponent's `e` or a sign.
+    @inlinable @inline(__always)
+    static func isNumberByte(_ byte: UInt8) -> Bool {
+        JSONBytes.isDigit(byte) || byte == JSONBytes.dot || byte | 0x20 == 0x65 || byte == JSONBytes.plus
+            || byte == JSONBytes.minus
+    }
+
+    /// The end that validation noted for the string or container at `offset`, and whether it is a string with
+    /// escapes, when there is a table and its entry can be this value's: at least two bytes long, and ending in
+    /// `closing`.
+    @inlinable @inline(__always)
+    static func notedEnd(
+        _ context: UnsafePointer<JSONContext>, at offset: Int, closing: UInt8
+    ) -> (end: Int, escaped: Bool)? {
+        guard let ends = context.pointee.valueEnds, let noted = ends.end(of: offset, count: context.pointee.count),
+            noted.end > offset &+ 1, context.pointee.bytes[noted.end &- 1] == closing
+        else { return nil }
+        return noted
     }
 
     /// The offset just past the closing quote of a string whose content starts at `offset`.
@@ -87,6 +112,20 @@ enum JSONNavigator {
                 index &+= 1
             }
         }
+    }
+
+    /// Where the string whose opening quote is at `offset` starts and ends (at its closing quote), and whether it
+    /// holds escapes: looked up where validation noted it, else scanned.
+    @inlinable @inline(__always)
+    static func stringContent(
+        _ context: UnsafePointer<JSONContext>, quoteAt offset: Int
+    ) -> (start: Int, end: Int, escaped: Bool) {
+        let bytes = context.pointee.bytes
+        let count = context.pointee.count
+        if let noted = notedEnd(context, at: offset, closing: JSONBytes.quote) {
+            return (offset &+ 1, noted.end &- 1, noted.escaped)
+        }
+        return JSONStrings.content(bytes, count, quoteAt: offset)
     }
 
     /// The offset of the value after the member name that starts (at its quote) at `offset`.

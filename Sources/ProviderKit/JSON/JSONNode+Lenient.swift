@@ -81,10 +81,10 @@ extension JSONNode {
     private func lenientNumberParts() throws(JSONError) -> JSONNumberParts? {
         guard let node = ifPresent else { return nil }
         guard bytes[node.offset] == JSONBytes.quote else { return try node.numberParts() }
-        let (start, end, escaped) = JSONStrings.content(bytes, count, quoteAt: node.offset)
+        let (start, end, escaped) = JSONNavigator.stringContent(context, quoteAt: node.offset)
         let parsed: JSONNumberParts??
         if escaped {
-            var text = JSONStrings.string(bytes, count, quoteAt: node.offset)
+            var text = JSONStrings.string(bytes, from: start, to: end, escaped: true)
             parsed = text.withUTF8 { JSONNode.numberParts(in: $0.baseAddress, from: 0, to: $0.count) }
         } else {
             parsed = JSONNode.numberParts(in: bytes, from: start, to: end)

@@ -6,7 +6,8 @@ extension JSONNode {
     public var string: String {
         get throws(JSONError) {
             try require(JSONBytes.quote, .string)
-            return JSONStrings.string(bytes, count, quoteAt: offset)
+            let (start, end, escaped) = JSONNavigator.stringContent(context, quoteAt: offset)
+            return JSONStrings.string(bytes, from: start, to: end, escaped: escaped)
         }
     }
 
@@ -19,7 +20,7 @@ extension JSONNode {
     public func withStringBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(JSONError) {
         try require(JSONBytes.quote, .string)
         let bytes = self.bytes
-        let (start, end, escaped) = JSONStrings.content(bytes, count, quoteAt: offset)
+        let (start, end, escaped) = JSONNavigator.stringContent(context, quoteAt: offset)
         guard escaped else { return body(UnsafeBufferPointer(start: bytes + start, count: end - start)) }
         JSONStrings.withUnescaped(bytes, from: start, to: end, body)
     }

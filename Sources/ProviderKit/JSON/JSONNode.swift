@@ -114,8 +114,14 @@ public struct JSONNode {
         let plainKey = !key.contains(JSONBytes.backslash)
         guard var index = JSONNavigator.first(bytes, count, in: offset) else { return nil }
         while true {
-            let (equal, nameEnd) = JSONStrings.name(bytes, count, quoteAt: index, equals: key, plainKey: plainKey)
-            let value = JSONNavigator.valueAfterName(bytes, count, nameEnd: nameEnd)
+            let name = JSONNavigator.stringContent(context, quoteAt: index)
+            // A name without escapes is its bytes; one with escapes is compared once they are resolved.
+            let equal =
+                name.escaped
+                ? JSONStrings.name(bytes, count, quoteAt: index, equals: key, plainKey: plainKey).equal
+                : name.end - name.start == key.count
+                    && (0..<key.count).allSatisfy { bytes[name.start &+ $0] == key[$0] }
+            let value = JSONNavigator.valueAfterName(bytes, count, nameEnd: name.end + 1)
             if equal { return (index, value) }
             let end = JSONNavigator.skipValue(context, at: value)
             guard let next = JSONNavigator.next(bytes, count, after: end) else { return nil }

@@ -19,6 +19,10 @@ final class JSONRecordWindow {
     /// of thousands of records cost more than validating some of them.
     private var validationStack: UnsafeMutablePointer<UInt64>
     private var validationStackCapacity = 1
+    /// Where the current record's values end (see ``JSONValueEnds``), grown to the largest record's need and
+    /// never cleared: every entry navigation reads, validation of the current record wrote.
+    private var valueEnds: UnsafeMutablePointer<UInt32>
+    private var valueEndsCapacity = 1
 
     /// Creates a window.
     /// - Parameters:
@@ -30,6 +34,8 @@ final class JSONRecordWindow {
         capacity = max(batch, 64)
         buffer = .allocate(byteCount: capacity, alignment: 8)
         validationStack = .allocate(capacity: 1)
+        valueEnds = .allocate(capacity: 1)
+        valueEnds.initialize(to: 0)
     }
 
     deinit {
@@ -38,6 +44,7 @@ final class JSONRecordWindow {
         if hasContext { context.deinitialize(count: 1) }
         context.deallocate()
         validationStack.deallocate()
+        valueEnds.deallocate()
     }
 
     /// Reads and validates record `index` and gives the node of its value, valid until this window makes
@@ -49,15 +56,17 @@ final class JSONRecordWindow {
     /// - Throws: `JSONError` when the record is not valid JSON or cannot be read again; the document keeps the
     ///   failure.
     func node(for index: Int, path: JSONPath, parent: UnsafePointer<JSONContext>) throws(JSONError) -> JSONNode {
-        let skip = JSONSkipIndex(documentSize: Int(records.entries[index].length))
+        let length = Int(records.entries[index].length)
+        let skip = JSONSkipIndex(documentSize: length)
         skipIndex?.deallocate()
         skipIndex = skip
-        let (bytes, root) = try check(index, skipIndex: skip)
+        let ends = self.ends(for: length)
+        let (bytes, root) = try check(index, skipIndex: skip, noting: ends)
         if hasContext { context.deinitialize(count: 1) }
         context.initialize(
             to: JSONContext(
-                bytes: bytes, count: Int(records.entries[index].length), skipIndex: skip, parent: parent,
-                parentDepth: path.stepCount))
+                bytes: bytes, count: length, skipIndex: skip, parent: parent, parentDepth: path.stepCount,
+                valueEnds: ends))
         hasContext = true
         return JSONNode(context: context, offset: root, path: path)
     }
@@ -69,8 +78,24 @@ final class JSONRecordWindow {
         _ = try check(index, skipIndex: none)
     }
 
-    /// Validates record `index` in the buffer, reading it first when it is not there.
-    private func check(_ index: Int, skipIndex: JSONSkipIndex) throws(JSONError) -> (UnsafePointer<UInt8>, Int) {
+    /// The table of value ends for a record of `length` bytes, or `nil` for a record too large to have one.
+    private func ends(for length: Int) -> JSONValueEnds? {
+        guard length <= JSONValueEnds.mostBytes else { return nil }
+        if valueEndsCapacity < length {
+            valueEnds.deallocate()
+            // Grown in steps, so that records of slowly growing sizes do not each cost a new table.
+            valueEndsCapacity = max(length, min(2 * valueEndsCapacity, JSONValueEnds.mostBytes))
+            valueEnds = .allocate(capacity: valueEndsCapacity)
+            valueEnds.initialize(repeating: 0, count: valueEndsCapacity)
+        }
+        return JSONValueEnds(valueEnds)
+    }
+
+    /// Validates record `index` in the buffer, reading it first when it is not there, noting its values' ends
+    /// in `ends` when given.
+    private func check(
+        _ index: Int, skipIndex: JSONSkipIndex, noting ends: JSONValueEnds? = nil
+    ) throws(JSONError) -> (UnsafePointer<UInt8>, Int) {
         if !loaded.contains(index) { try load(from: index) }
         let entry = records.entries[index]
         let start = entry.start - records.entries[loaded.lowerBound].start
@@ -85,7 +110,8 @@ final class JSONRecordWindow {
         let root: Int
         do {
             root = try JSONValidator.validate(
-                bytes, count: Int(entry.length), maxDepth: maxDepth, skipIndex: skipIndex, stack: validationStack)
+                bytes, count: Int(entry.length), maxDepth: maxDepth, skipIndex: skipIndex, stack: validationStack,
+                valueEnds: ends)
         } catch {
             records.fail(.invalid)
             throw error

@@ -33,6 +33,11 @@ enum JSONStrings {
     /// The string whose opening quote is at `offset`, escapes resolved.
     static func string(_ bytes: UnsafePointer<UInt8>, _ count: Int, quoteAt offset: Int) -> String {
         let (start, end, escaped) = content(bytes, count, quoteAt: offset)
+        return string(bytes, from: start, to: end, escaped: escaped)
+    }
+
+    /// The string whose content is `bytes[start..<end]`, escapes resolved when it has any.
+    static func string(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, escaped: Bool) -> String {
         guard escaped else {
             return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
         }

@@ -12,10 +12,13 @@ import Foundation
 struct JSONValidator {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
+    /// Receives where each value ends, when the caller keeps that.
+    private let ends: JSONValueEnds?
 
-    private init(bytes: UnsafePointer<UInt8>, count: Int) {
+    private init(bytes: UnsafePointer<UInt8>, count: Int, ends: JSONValueEnds? = nil) {
         self.bytes = bytes
         self.count = count
+        self.ends = ends
     }
 
     /// Validates a document and returns the offset of its root value.
@@ -35,13 +38,17 @@ struct JSONValidator {
     ///   - stack: room for the containers open at once, at least ``stackCapacity(count:maxDepth:)`` entries, kept
     ///     by a caller that validates many small documents (a file's records) so that none costs an
     ///     allocation; `nil` allocates it for this call.
+    ///   - valueEnds: receives where every value and member name ends, for a document smaller than
+    ///     ``splitSize`` and ``JSONValueEnds/mostBytes``; it must have an entry for each byte.
     /// - Throws: `JSONError` for anything that is not exactly one JSON value.
     static func validate(
         _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex,
-        stack: UnsafeMutablePointer<UInt64>? = nil
+        stack: UnsafeMutablePointer<UInt64>? = nil, valueEnds: JSONValueEnds? = nil
     ) throws(JSONError) -> Int {
-        try check(bytes, count: count, maxDepth: maxDepth, skipIndex: skipIndex, splitSize: splitSize, stack: stack)
-            .root
+        try check(
+            bytes, count: count, maxDepth: maxDepth, skipIndex: skipIndex, splitSize: splitSize, stack: stack,
+            valueEnds: valueEnds
+        ).root
     }
 
     /// How many entries the stack of open containers needs for a document of `count` bytes: one per
@@ -55,9 +62,11 @@ struct JSONValidator {
     /// checked apart.
     static func check(
         _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex, splitSize: Int,
-        stack given: UnsafeMutablePointer<UInt64>? = nil
+        stack given: UnsafeMutablePointer<UInt64>? = nil, valueEnds: JSONValueEnds? = nil
     ) throws(JSONError) -> (root: Int, inHalves: Bool) {
-        let validator = JSONValidator(bytes: bytes, count: count)
+        // Two halves would each note only what they saw whole: a document checked in halves keeps no ends.
+        let noted = count < splitSize && count <= JSONValueEnds.mostBytes ? valueEnds : nil
+        let validator = JSONValidator(bytes: bytes, count: count, ends: noted)
         let maxDepth = max(0, maxDepth)
         let root = try validator.root()
         var walk = Walk(index: root, depth: 0, inObject: false, atValue: true, deepest: 0)
@@ -129,6 +138,7 @@ struct JSONValidator {
         values: while true {
             if atValue {
                 // `index` is at the first byte of a value.
+                let start = index
                 switch bytes[index] {
                 case JSONBytes.openBrace, JSONBytes.openBracket:
                     let isObject = bytes[index] == JSONBytes.openBrace
@@ -150,7 +160,9 @@ struct JSONValidator {
                         continue values
                     }
                 case JSONBytes.quote:
-                    index = try string(from: index + 1)
+                    var escaped = false
+                    index = try string(from: index + 1, escaped: &escaped)
+                    ends?.note(start, end: index, escaped: escaped)
                 case JSONBytes.minus, 0x30...0x39:
                     index = try number(at: index)
                 case 0x74:
@@ -162,6 +174,7 @@ struct JSONValidator {
                 default:
                     throw unexpected(at: index)
                 }
+                if bytes[start] != JSONBytes.quote { ends?.note(start, end: index) }
             }
             atValue = true
             // After a value: a comma, the end of the enclosing container, or the end of the document.
@@ -184,6 +197,7 @@ struct JSONValidator {
                 depth -= 1
                 guard depth >= recordFloor else { break values }
                 let start = Int(truncatingIfNeeded: stack[depth] >> 1)
+                ends?.note(start, end: index)
                 if index - start >= JSONSkipIndex.threshold { skipIndex.record(start: start, end: index) }
                 inObject = depth > 0 && stack[depth - 1] & 1 == 1
             }
@@ -377,7 +391,10 @@ struct JSONValidator {
     @inline(__always)
     private func memberName(at offset: Int) throws(JSONError) -> Int {
         guard bytes[offset] == JSONBytes.quote else { throw unexpected(at: offset) }
-        let index = try nextToken(after: string(from: offset + 1))
+        var escaped = false
+        let end = try string(from: offset + 1, escaped: &escaped)
+        ends?.note(offset, end: end, escaped: escaped)
+        let index = try nextToken(after: end)
         guard bytes[index] == JSONBytes.colon else { throw unexpected(at: index) }
         return try nextToken(after: index + 1)
     }
@@ -385,6 +402,13 @@ struct JSONValidator {
     /// Checks a string whose opening quote is just before `offset`; returns the offset after its closing quote.
     @inline(__always)
     private func string(from offset: Int) throws(JSONError) -> Int {
+        var escaped = false
+        return try string(from: offset, escaped: &escaped)
+    }
+
+    /// ``string(from:)``, noting in `escaped` whether the string holds an escape.
+    @inline(__always)
+    private func string(from offset: Int, escaped: inout Bool) throws(JSONError) -> Int {
         var index = offset
         while true {
             while index &+ 8 <= count {
@@ -399,6 +423,7 @@ struct JSONValidator {
             let byte = bytes[index]
             if byte == JSONBytes.quote { return index + 1 }
             if byte == JSONBytes.backslash {
+                escaped = true
                 index = try escape(at: index)
             } else if byte < 0x20 {
                 throw error(.syntax, "control character in a string", at: index)

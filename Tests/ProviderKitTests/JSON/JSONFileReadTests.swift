@@ -1,3 +1,4 @@
+import AggregatorTestSupport
 import Foundation
 import Testing
 
@@ -122,6 +123,22 @@ struct JSONFileReadTests {
                     #expect(records == (try readJSON(text) { try JSONDump.records($0["data"]) }))
                 }
             }
+        }
+    }
+
+    /// A window reads its records into one buffer and notes where their values end in one table, which it never
+    /// clears: records of every shape, one after another, read as they do in memory.
+    @Test func recordsOfEveryShapeOneAfterAnotherReadAsInMemory() throws {
+        var random = SplitMix64(seed: 0xFEED)
+        let records = (0..<150).map { _ in #"{"r": "# + randomJSON(depth: 3, using: &random) + "}" }
+        let text = #"{"data": ["# + records.joined(separator: ",") + "]}"
+        let file = try ScratchFile(text)
+        let inMemory = try readJSON(text) { try JSONDump.records($0["data"]) }
+        let whole = try readJSON(text) { JSONDump.dump($0) }
+        for batch in [40, 4096, 1 << 16] {
+            let limits = tiny(window: 4096, largeArray: 0, batch: batch)
+            #expect(try readFile(file, limits: limits) { try JSONDump.records($0["data"]) } == inMemory)
+            #expect(try readFile(file, limits: limits) { JSONDump.dump($0) } == whole)
         }
     }
 
