@@ -42,8 +42,8 @@ struct JSONContext {
 /// Records read back from a file are validated one at a time just before they are decoded, and decoding
 /// passes over every member of a record: a decoder that reads half of them would otherwise scan every name
 /// and every value it does not read again. The table has one entry per byte of the document, at the offset
-/// where a value (or a member name) starts: the offset just past its end, with the top bit set for a string
-/// that holds escapes. A window reuses one table for the records it reads, so it is not cleared between
+/// where a string, a number, an array, an object or a member name starts: the offset just past its end, with
+/// the top bit set for a string that holds escapes. (`true`, `false` and `null` are skipped by their length.) A window reuses one table for the records it reads, so it is not cleared between
 /// them: navigation only asks at the offsets where values start, which validation of the current record has
 /// just written. An entry that cannot be the value's all the same (not past it, past the document, not ending
 /// in the byte the value must end in, or a number followed by more of a number) is ignored and the value

@@ -155,6 +155,7 @@ struct JSONValidator {
                         index += 1
                         depth -= 1
                         inObject = depth > 0 && stack[depth - 1] & 1 == 1
+                        ends?.note(start, end: index)
                     } else {
                         if isObject { index = try memberName(at: index) }
                         continue values
@@ -165,6 +166,7 @@ struct JSONValidator {
                     ends?.note(start, end: index, escaped: escaped)
                 case JSONBytes.minus, 0x30...0x39:
                     index = try number(at: index)
+                    ends?.note(start, end: index)
                 case 0x74:
                     index = try literal(at: index, spelled: 0x6575_7274, length: 4)
                 case 0x66:
@@ -174,7 +176,6 @@ struct JSONValidator {
                 default:
                     throw unexpected(at: index)
                 }
-                if bytes[start] != JSONBytes.quote { ends?.note(start, end: index) }
             }
             atValue = true
             // After a value: a comma, the end of the enclosing container, or the end of the document.

@@ -51,6 +51,8 @@ struct JSONValueEndsTests {
             withUnsafePointer(to: &scanned) { context in
                 func visit(_ offset: Int) {
                     checked += 1
+                    // `true`, `false` and `null` are skipped by their length, and not noted.
+                    guard ![0x74, 0x66, 0x6E].contains(base[offset]) else { return }
                     let end = JSONNavigator.skipValue(context, at: offset)
                     let noted = ends.end(of: offset, count: bytes.count)
                     #expect(noted?.end == end, "value at \(offset)")
