@@ -25,8 +25,12 @@ public struct Carrier: Sendable, Hashable {
         isActive: Bool? = nil
     ) {
         self.code = code?.uppercasedCode
-        let details = Details(name: name, headline: headline, country: country, logoURL: logoURL, isActive: isActive)
-        self.details = details.isEmpty ? nil : details
+        // Most carriers are known by their code alone: no details are made for them, only to be dropped.
+        guard name != nil || headline != nil || country != nil || logoURL != nil || isActive != nil else {
+            details = nil
+            return
+        }
+        details = Details(name: name, headline: headline, country: country, logoURL: logoURL, isActive: isActive)
     }
 
     /// The display name, such as `Аэрофлот` or `Aeroflot`.

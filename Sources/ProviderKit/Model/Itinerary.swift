@@ -8,7 +8,7 @@ public struct Itinerary: Sendable, Hashable {
 
     /// Creates an itinerary.
     /// - Parameter legs: outbound first, then the return leg if any.
-    public init(legs: [Leg]) {
+    @inlinable public init(legs: [Leg]) {
         self.legs = legs
     }
 

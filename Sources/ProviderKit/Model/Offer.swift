@@ -28,7 +28,7 @@ public struct Offer: Sendable, Hashable, Identifiable {
     ///   - source: the provider's price and link.
     ///   - imageURL: a picture.
     ///   - tags: initial labels.
-    public init(
+    @inlinable public init(
         id: String, product: Product, priceBasis: PriceBasis, source: OfferSource, imageURL: URL? = nil,
         tags: Set<OfferTag> = []
     ) {

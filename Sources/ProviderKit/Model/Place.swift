@@ -26,7 +26,7 @@ public struct Place: Sendable, Hashable {
     ///   - country: the ISO country code.
     ///   - station: the seller's id for a station without an IATA code.
     ///   - name: the station's or airport's name.
-    public init(
+    @inlinable public init(
         airport: String? = nil, city: String? = nil, cityName: String? = nil, country: String? = nil,
         station: String? = nil, name: String? = nil
     ) {

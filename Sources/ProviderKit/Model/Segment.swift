@@ -44,7 +44,7 @@ public struct Segment: Sendable, Hashable {
     ///   - bagsRecheckRequired: whether bags must be checked in again before this flight.
     ///   - mode: how the segment travels.
     ///   - serviceNumber: the service number as the operator writes it.
-    public init(
+    @inlinable public init(
         carrier: Carrier, flightNumber: String? = nil, origin: Place, destination: Place,
         departure: FlightTime? = nil, arrival: FlightTime? = nil, operatingCarrier: Carrier? = nil,
         operatingFlightNumber: String? = nil, cabin: Cabin? = nil, bagsRecheckRequired: Bool? = nil,

@@ -175,7 +175,9 @@ extension KiwiItinerary {
                 // The itinerary's own times describe the outbound leg only.
                 let departure = route[index].departure.filled(from: first && !inbound ? self.departure : nil)
                 let arrival = route[index].arrival.filled(from: last && !inbound ? self.arrival : nil)
-                let (operatingCarrier, operatingNumber) = route[index].operatingFlight
+                let (operatingCarrier, operatingNumber) = KiwiSegment.operatingFlight(
+                    carrier: route[index].operatingCarrier, number: route[index].operatingFlightNumber,
+                    marketing: route[index].airline)
                 let airline = route[index].airline
                 mapped.append(
                     Segment(
@@ -201,12 +203,15 @@ extension KiwiItinerary {
 extension KiwiSegment {
     /// The operating carrier and its flight number when another carrier flies the plane (a codeshare),
     /// else `nil`s: an empty `operating_carrier` means the marketing carrier, and so does one that names it.
-    var operatingFlight: (carrier: String?, number: String?) {
+    /// It takes the segment's fields rather than the segment, which a caller would copy whole to ask.
+    static func operatingFlight(
+        carrier operating: String?, number: String?, marketing airline: String
+    ) -> (carrier: String?, number: String?) {
         // `uppercasedCode` returns a code without lower-case letters as it is, as codes nearly always come.
-        guard let carrier = operatingCarrier?.uppercasedCode, carrier != airline.uppercasedCode else {
+        guard let carrier = operating?.uppercasedCode, carrier != airline.uppercasedCode else {
             return (nil, nil)
         }
-        return (carrier, operatingFlightNumber)
+        return (carrier, number)
     }
 }
 
