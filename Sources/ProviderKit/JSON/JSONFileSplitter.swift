@@ -287,13 +287,15 @@ final class JSONFileSplitter: @unchecked Sendable {
             }
             // Each byte's top bit becomes the parity of the quotes up to it: set inside a string (counting its
             // opening quote), clear outside (counting its closing quote).
-            var inside = Self.exactlyEqual(word, JSONBytes.quote)
+            let quotes = Self.exactlyEqual(word, JSONBytes.quote)
+            var inside = quotes
             inside ^= inside << 8
             inside ^= inside << 16
             inside ^= inside << 32
             inside ^= stringParity
-            // The last byte's parity, spread to every byte.
-            stringParity = UInt64(bitPattern: Int64(bitPattern: inside) >> 63) & Self.highs
+            // The parity after the last byte: flipped by an odd number of quotes. Counted from the quotes rather
+            // than read off `inside`, so that one word waits for the one before only for this exclusive or.
+            stringParity ^= UInt64(bitPattern: -Int64(quotes.nonzeroBitCount & 1)) & Self.highs
             if inside == Self.highs {
                 // Eight bytes of one string: the rest of a long one (a booking token, a link) is passed over
                 // looking only for its end.
