@@ -52,7 +52,9 @@ extension JSONNode {
         let work = ParallelRecords<Worker, Record>(array: self, starts: starts, chunks: chunkCount, threads: threads)
         defer { work.deallocate() }
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            HeapRoom.reserve(work.starts.count / threads * Self.bytesPerRecord)
+            // A quarter more than an even share: chunks go to whichever thread is free, and a thread that
+            // outgrows its room grows its heap a page, and a system call, at a time.
+            HeapRoom.reserve(work.starts.count / threads * Self.bytesPerRecord * 5 / 4)
             var worker = makeWorker()
             defer { work.workers[thread] = worker }
             // Chunks come to a thread in order, so one reader serves all of its elements.
