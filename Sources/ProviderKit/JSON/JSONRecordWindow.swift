@@ -57,10 +57,11 @@ final class JSONRecordWindow {
     ///   failure.
     func node(for index: Int, path: JSONPath, parent: UnsafePointer<JSONContext>) throws(JSONError) -> JSONNode {
         let length = Int(records.entries[index].length)
-        let skip = JSONSkipIndex(documentSize: length)
+        let ends = self.ends(for: length)
+        // A record whose every value's end is noted needs no index of its large containers.
+        let skip = JSONSkipIndex(documentSize: ends == nil ? length : 0)
         skipIndex?.deallocate()
         skipIndex = skip
-        let ends = self.ends(for: length)
         let (bytes, root) = try check(index, skipIndex: skip, noting: ends)
         if hasContext { context.deinitialize(count: 1) }
         context.initialize(
@@ -80,7 +81,8 @@ final class JSONRecordWindow {
 
     /// The table of value ends for a record of `length` bytes, or `nil` for a record too large to have one.
     private func ends(for length: Int) -> JSONValueEnds? {
-        guard length <= JSONValueEnds.mostBytes else { return nil }
+        // The validator notes nothing in a document it checks in halves.
+        guard length <= JSONValueEnds.mostBytes, length < JSONValidator.splitSize else { return nil }
         if valueEndsCapacity < length {
             valueEnds.deallocate()
             // Grown in steps, so that records of slowly growing sizes do not each cost a new table.

@@ -142,6 +142,18 @@ struct JSONFileReadTests {
         }
     }
 
+    /// A record too large to note its values' ends in is navigated by scanning, after records that did note
+    /// theirs in the same window's table.
+    @Test func aRecordTooLargeForTheTableOfEndsIsScannedAfterSmallOnes() throws {
+        let large = #"{"big": ""# + String(repeating: "x", count: JSONValidator.splitSize) + #"", "n": [1, {"a": 2}]}"#
+        let small = #"{"b": [1, 2], "n": "s", "x": {"y": true}}"#
+        let text = #"{"data": ["# + [small, small, large, small].joined(separator: ",") + "]}"
+        let file = try ScratchFile(text)
+        let expected = try readJSON(text) { try JSONDump.records($0["data"]) }
+        let limits = tiny(window: 1 << 16, largeArray: 0, batch: 1 << 16)
+        #expect(try readFile(file, limits: limits) { try JSONDump.records($0["data"]) } == expected)
+    }
+
     @Test func recordsAreLeftInTheFileWithEmptyContainersInTheirPlace() throws {
         let file = try ScratchFile(#"{"a": [1, {"b": [{"c": 1}, {"d": 2}]}, [3], {"e": "}"}], "z": 0}"#)
         let opened = try #require(try RegularFile.open(file.path, maxBytes: 1 << 20, missingIsNil: false))
