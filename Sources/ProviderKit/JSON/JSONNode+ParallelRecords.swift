@@ -149,8 +149,9 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         workers.deallocate()
     }
 
-    /// Keeps the record read from the element at `position`.
-    func store(_ record: Record, at position: Int) {
+    /// Keeps the record read from the element at `position`, moved into its slot: passed as borrowed, it was
+    /// copied in and the caller's destroyed, a retain and a release of each of an offer's references.
+    func store(_ record: consuming Record, at position: Int) {
         (records + position).initialize(to: record)
         stored[position] = true
     }
