@@ -258,11 +258,14 @@ struct KiwiItinerary: Sendable {
         for segment in try routeNode.elements {
             route.append(try KiwiSegment(segment, shape: shape))
         }
-        guard let firstOutbound = route.first(where: { !$0.isInbound }) else {
+        // An index, not the segment: taking the segment out of the array to ask it would copy it whole.
+        guard let firstOutbound = route.firstIndex(where: { !$0.isInbound }) else {
             throw routeNode.error("has no outbound flight")
         }
         // Without a departure the trip can be neither dated, ranked by departure nor merged.
-        guard departure.isKnown || firstOutbound.departure.isKnown else { throw record.error("has no departure time") }
+        guard departure.isKnown || route[firstOutbound].departure.isKnown else {
+            throw record.error("has no departure time")
+        }
 
         self.id = id
         self.cityCodeFrom = fields.cityCodeFrom
