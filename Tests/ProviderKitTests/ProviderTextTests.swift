@@ -11,7 +11,13 @@ struct ProviderTextTests {
         #expect(text.trimmedText == trimmed)
     }
 
-    @Test(arguments: [("vie", "VIE"), ("OS", "OS"), ("os7", "OS7"), ("", ""), ("zürich", "ZÜRICH"), ("a-b_c", "A-B_C")])
+    @Test(arguments: [
+        ("vie", "VIE"), ("OS", "OS"), ("os7", "OS7"), ("", ""), ("zürich", "ZÜRICH"), ("a-b_c", "A-B_C"),
+        // Longer than a string held in the value itself.
+        ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+        ("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+        ("ABCDEFGHIJKLMNOPQRSTUVWXYZé", "ABCDEFGHIJKLMNOPQRSTUVWXYZÉ"),
+    ])
     func upperCasesCodes(text: String, upper: String) {
         #expect(text.uppercasedCode == upper)
     }

@@ -32,12 +32,25 @@ extension String {
     /// The text in upper case; ASCII text is converted byte by byte, and returned as it is when it has
     /// no lower-case letter (as airport and airline codes usually have not).
     public var uppercasedCode: String {
-        var hasLowercase = false
-        for byte in utf8 {
-            guard byte < 0x80 else { return uppercased() }
-            if byte >= 0x61 && byte <= 0x7A { hasLowercase = true }
+        // The bytes are read where they lie (a code is a small string, held in the value itself): stepping
+        // through the UTF-8 view checks every index, which cost more than the test. A string without UTF-8
+        // storage of its own (one bridged from Objective-C) is stepped through.
+        switch utf8.withContiguousStorageIfAvailable(Self.letters) ?? Self.letters(utf8) {
+        case .upperCase: return self
+        case .notASCII: return uppercased()
+        case .lowerCase: return String(decoding: utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
         }
-        guard hasLowercase else { return self }
-        return String(decoding: utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// What a code's letters need to be upper case.
+    private enum CodeLetters { case upperCase, lowerCase, notASCII }
+
+    private static func letters(_ bytes: some Sequence<UInt8>) -> CodeLetters {
+        var letters = CodeLetters.upperCase
+        for byte in bytes {
+            if byte >= 0x80 { return .notASCII }
+            if byte >= 0x61 && byte <= 0x7A { letters = .lowerCase }
+        }
+        return letters
     }
 }
