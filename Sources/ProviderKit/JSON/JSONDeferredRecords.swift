@@ -103,7 +103,8 @@ final class JSONDeferredRecords: @unchecked Sendable {
     /// The record `index`, read into a window of its own that lives until the document is done with, for
     /// navigation that may hold its nodes: a missing node when it cannot be read, with the failure kept.
     func keptNode(_ index: Int, path: JSONPath, parent: UnsafePointer<JSONContext>) -> JSONNode {
-        let window = JSONRecordWindow(self, batch: 0)
+        // Kept with its node for as long as the document is read: no table of value ends with it.
+        let window = JSONRecordWindow(self, batch: 0, notesEnds: false)
         lock.withLock { kept.append(window) }
         do {
             return try window.node(for: index, path: path, parent: parent)

@@ -23,14 +23,19 @@ final class JSONRecordWindow {
     /// never cleared: every entry navigation reads, validation of the current record wrote.
     private var valueEnds: UnsafeMutablePointer<UInt32>
     private var valueEndsCapacity = 1
+    /// Whether records get a table of value ends: not in a window made for one record that is kept, where the
+    /// table, four bytes a byte, would be kept with it.
+    private let notesEnds: Bool
 
     /// Creates a window.
     /// - Parameters:
     ///   - records: the document's records.
     ///   - batch: how many bytes of consecutive records to read at once; at least one record is read.
-    init(_ records: JSONDeferredRecords, batch: Int) {
+    ///   - notesEnds: whether to keep a table of where each record's values end (see ``JSONValueEnds``).
+    init(_ records: JSONDeferredRecords, batch: Int, notesEnds: Bool = true) {
         self.records = records
         self.batch = batch
+        self.notesEnds = notesEnds
         capacity = max(batch, 64)
         buffer = .allocate(byteCount: capacity, alignment: 8)
         validationStack = .allocate(capacity: 1)
@@ -82,7 +87,7 @@ final class JSONRecordWindow {
     /// The table of value ends for a record of `length` bytes, or `nil` for a record too large to have one.
     private func ends(for length: Int) -> JSONValueEnds? {
         // The validator notes nothing in a document it checks in halves.
-        guard length <= JSONValueEnds.mostBytes, length < JSONValidator.splitSize else { return nil }
+        guard notesEnds, length <= JSONValueEnds.mostBytes, length < JSONValidator.splitSize else { return nil }
         if valueEndsCapacity < length {
             valueEnds.deallocate()
             // Grown in steps, so that records of slowly growing sizes do not each cost a new table.

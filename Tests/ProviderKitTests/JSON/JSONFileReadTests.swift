@@ -348,6 +348,9 @@ struct JSONFileReadTests {
             #expect(records.keptCount == 10)
             // Held nodes stay readable after later records were read.
             #expect(try elements.map { try $0["id"].string } == (0..<10).map { "r\($0)" })
+            // A kept record keeps no table of where its values end, four bytes a byte; a decoded one has one.
+            #expect(elements.allSatisfy { $0.context.pointee.valueEnds == nil })
+            #expect(try root["data"].decodeRecords { $0.context.pointee.valueEnds != nil }.records.allSatisfy { $0 })
         }
     }
 
