@@ -142,7 +142,7 @@ public struct CurrencyConverter: Sendable {
         if let converted = offer.sources[0].convertedPrice {
             offer.price = converted
             // Most offers have no tags: an empty set is not searched.
-            if !offer.tags.isEmpty, offer.tags.contains(.unconverted) { offer.tags.remove(.unconverted) }
+            if offer.tags.includes(.unconverted) { offer.tags.remove(.unconverted) }
         } else {
             offer.price = offer.sources[0].price
             offer.tags.insert(.unconverted)

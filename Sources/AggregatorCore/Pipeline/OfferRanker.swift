@@ -107,9 +107,8 @@ public struct OfferRanker: Sendable {
                 // unless it is inlinable (as `isConverted` is), copies the whole offer first, retaining every
                 // reference in it. The tags answer three questions here.
                 let tags = offers[index].tags
-                // Most offers have no tags, and an empty set answers without hashing a tag's name.
-                let converted = tags.isEmpty || !tags.contains(.unconverted)
-                let real = tags.isEmpty || !tags.contains(.testMode)
+                let converted = !tags.includes(.unconverted)
+                let real = !tags.includes(.testMode)
                 let sources = offers[index].sources
                 let wholeParty = sources.isEmpty || !sources[0].forAnotherParty
                 let price = Self.number(offers[index].price.amount)
@@ -132,7 +131,7 @@ public struct OfferRanker: Sendable {
                 part.measures.append(
                     Measures(
                         index: index, real: real, wholeParty: wholeParty, converted: converted,
-                        totalKnown: tags.isEmpty || !tags.contains(.bagFeesUnknown),
+                        totalKnown: !tags.includes(.bagFeesUnknown),
                         currency: converted ? 0 : currencies.firstIndex(of: offers[index].price.currency.rawValue) ?? 0,
                         price: price, duration: duration, departure: departure, stops: stops, score: nil))
             }

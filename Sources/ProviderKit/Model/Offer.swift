@@ -63,7 +63,7 @@ public struct Offer: Sendable, Hashable, Identifiable {
 
     /// Whether the headline price is in the search's currency. Inlinable, so that a stage reading it of an offer
     /// where it lies reads the tags alone rather than copying the offer.
-    @inlinable public var isConverted: Bool { tags.isEmpty || !tags.contains(.unconverted) }
+    @inlinable public var isConverted: Bool { !tags.includes(.unconverted) }
 
     /// The headline price without the checked-bag fees it includes; `nil` when it includes none.
     public var priceWithoutBags: Money? {

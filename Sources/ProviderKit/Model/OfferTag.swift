@@ -54,3 +54,9 @@ public struct OfferTag: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     /// that day may exist, at higher prices, and a day without a fare may still have flights.
     public static let cheapestOfDay = OfferTag(rawValue: "cheapest_of_day")
 }
+
+extension Set<OfferTag> {
+    /// Whether the set holds `tag`. Nearly every offer has no tags, and an empty set answers without hashing the
+    /// tag's name, which `contains` does before it looks: the pipeline asks this of every offer several times.
+    @inlinable public func includes(_ tag: OfferTag) -> Bool { !isEmpty && contains(tag) }
+}
