@@ -648,7 +648,7 @@ enum KiwiField {
         guard let first = name.first, let start = name.baseAddress else { return nil }
         func match(_ candidate: StaticString, _ field: KiwiField) -> KiwiField? {
             let count = candidate.utf8CodeUnitCount
-            return count == name.count && Self.equal(start, candidate.utf8Start, count: count) ? field : nil
+            return count == name.count && memcmp(start, candidate.utf8Start, count) == 0 ? field : nil
         }
         switch name.count {
         case 2: return match("id", .id)
@@ -732,32 +732,6 @@ enum KiwiField {
             default: return nil
             }
         default: return nil
-        }
-    }
-
-    /// Whether `count` bytes at `a` and at `b` are equal, compared a word at a time. The words overlap
-    /// rather than read past the end: a name of 13 bytes is compared as bytes 0–7 and 5–12. Each caller
-    /// names a candidate of a known length, so the branches on `count` fold away.
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
-        func load<Word: FixedWidthInteger>(_ pointer: UnsafePointer<UInt8>, _ offset: Int, as _: Word.Type) -> Word {
-            UnsafeRawPointer(pointer + offset).loadUnaligned(as: Word.self)
-        }
-        switch count {
-        case 0: return true
-        case 1: return a[0] == b[0]
-        case 2...3:
-            return load(a, 0, as: UInt16.self) == load(b, 0, as: UInt16.self) && a[count - 1] == b[count - 1]
-        case 4...7:
-            return load(a, 0, as: UInt32.self) == load(b, 0, as: UInt32.self)
-                && load(a, count - 4, as: UInt32.self) == load(b, count - 4, as: UInt32.self)
-        default:
-            var offset = 0
-            while offset + 8 < count {
-                guard load(a, offset, as: UInt64.self) == load(b, offset, as: UInt64.self) else { return false }
-                offset += 8
-            }
-            return load(a, count - 8, as: UInt64.self) == load(b, count - 8, as: UInt64.self)
         }
     }
 }
