@@ -56,10 +56,6 @@ struct JSONValueEnds {
         self.entries = entries
     }
 
-    /// The most bytes a document may have to be given a table, which takes four bytes for each of its bytes.
-    /// Records are nearly always far smaller; a larger one is scanned as a whole document is.
-    static let mostBytes = 1 << 20
-
     /// Notes that the value starting at `start` ends just before `end`.
     @inline(__always)
     func note(_ start: Int, end: Int, escaped: Bool = false) {

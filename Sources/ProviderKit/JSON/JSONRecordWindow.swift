@@ -86,12 +86,13 @@ final class JSONRecordWindow {
 
     /// The table of value ends for a record of `length` bytes, or `nil` for a record too large to have one.
     private func ends(for length: Int) -> JSONValueEnds? {
-        // The validator notes nothing in a document it checks in halves.
-        guard notesEnds, length <= JSONValueEnds.mostBytes, length < JSONValidator.splitSize else { return nil }
+        // The validator notes ends only in a document it checks in one pass: below its size for halves, which
+        // also bounds the table at four times that.
+        guard notesEnds, length < JSONValidator.splitSize else { return nil }
         if valueEndsCapacity < length {
             valueEnds.deallocate()
             // Grown in steps, so that records of slowly growing sizes do not each cost a new table.
-            valueEndsCapacity = max(length, min(2 * valueEndsCapacity, JSONValueEnds.mostBytes))
+            valueEndsCapacity = max(length, min(2 * valueEndsCapacity, JSONValidator.splitSize))
             valueEnds = .allocate(capacity: valueEndsCapacity)
             valueEnds.initialize(repeating: 0, count: valueEndsCapacity)
         }

@@ -39,7 +39,7 @@ struct JSONValidator {
     ///     by a caller that validates many small documents (a file's records) so that none costs an
     ///     allocation; `nil` allocates it for this call.
     ///   - valueEnds: receives where every value and member name ends, for a document smaller than
-    ///     ``splitSize`` and ``JSONValueEnds/mostBytes``; it must have an entry for each byte.
+    ///     ``splitSize`` (one checked in halves notes nothing); it must have an entry for each byte.
     /// - Throws: `JSONError` for anything that is not exactly one JSON value.
     static func validate(
         _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex,
@@ -65,7 +65,7 @@ struct JSONValidator {
         stack given: UnsafeMutablePointer<UInt64>? = nil, valueEnds: JSONValueEnds? = nil
     ) throws(JSONError) -> (root: Int, inHalves: Bool) {
         // Two halves would each note only what they saw whole: a document checked in halves keeps no ends.
-        let noted = count < splitSize && count <= JSONValueEnds.mostBytes ? valueEnds : nil
+        let noted = count < splitSize ? valueEnds : nil
         let validator = JSONValidator(bytes: bytes, count: count, ends: noted)
         let maxDepth = max(0, maxDepth)
         let root = try validator.root()
