@@ -7,7 +7,10 @@ answer, and runs both binaries on it in alternation (old, new, new, old, ...), s
 the machine hits both alike. It reports, per command, the median and spread (lowest-highest) of the
 processor time (user + system, from the child's own rusage) and of the wall time, the peak memory, the
 ratio of this checkout to the other commit, and the ratio of each to the Python reference
-(`python_pipeline.py`, the top-20 job), which runs in the same rounds.
+(`python_pipeline.py`, the top-20 job), which runs in the same rounds. The ratios are given twice: of the
+medians, and round by round (each run against the other's run of the same round, then the median of those
+ratios and the middle half of them), which is the figure to quote, since a busy moment slows both runs of a
+round alike.
 
     python3 Benchmarks/side_by_side.py COMMIT [--runs 7] [--itineraries 10000] [--commands top20,all]
     python3 Benchmarks/side_by_side.py COMMIT --binary PATH   # another build in place of this checkout's
@@ -148,6 +151,23 @@ def comparable_digest(path):
     return digest.hexdigest()
 
 
+def paired(numerators, denominators):
+    """The ratio of two series taken round by round: its median and the middle half of the rounds (the first
+    to the third quartile).
+
+    A busy moment of the machine slows both runs of a round alike, so the ratios of the rounds spread far
+    less than either series does, and a change of a few percent shows where the ratio of two medians hides
+    it in the noise."""
+    ratios = sorted(numerator / denominator for numerator, denominator in zip(numerators, denominators))
+    quartiles = statistics.quantiles(ratios, n=4, method="inclusive") if len(ratios) > 1 else ratios * 3
+    return statistics.median(ratios), quartiles[0], quartiles[2]
+
+
+def describe_ratio(ratio):
+    median, low, high = ratio
+    return f"{median:.3f}x (middle half {low:.3f}-{high:.3f})"
+
+
 class Series:
     """The runs of one command."""
 
@@ -281,6 +301,14 @@ def main():
                 f"{name}: {label} / {commit[:7]}: CPU {processor:.2f}x ({(processor - 1) * 100:+.0f} %),"
                 f" wall {wall:.2f}x ({(wall - 1) * 100:+.0f} %)"
             )
+        # The figures to quote: each run against the other build's run, and the Python reference's, of its own
+        # round.
+        print("round by round (median of the rounds' ratios; the middle half of the rounds in brackets):")
+        for name, old, new in pairs:
+            print(f"  {name}: {label} / {commit[:7]} CPU {describe_ratio(paired(new.processor, old.processor))}")
+        if python:
+            for series in rows[:-1]:
+                print(f"  {series.label} / python CPU {describe_ratio(paired(series.processor, python.processor))}")
         print(f"load average at the end: {' '.join(f'{value:.1f}' for value in os.getloadavg())}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
