@@ -55,16 +55,9 @@ public struct JSONMember {
     public func hasName(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { key in
-            // A name without escapes is its bytes: equal when they are.
-            guard nameIsEscaped else {
-                let start = nameOffset + 1
-                return nameEnd - start == key.count
-                    && UnsafeBufferPointer(start: value.bytes + start, count: key.count).elementsEqual(key)
-            }
-            return JSONStrings.name(
-                value.bytes, value.count, quoteAt: nameOffset, equals: key,
-                plainKey: !key.contains(JSONBytes.backslash)
-            ).equal
+            JSONStrings.equals(
+                value.bytes, value.count, quoteAt: nameOffset, content: (nameOffset + 1, nameEnd, nameIsEscaped),
+                key: key, plainKey: !key.contains(JSONBytes.backslash))
         }
     }
 }

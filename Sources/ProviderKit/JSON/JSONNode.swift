@@ -115,12 +115,7 @@ public struct JSONNode {
         guard var index = JSONNavigator.first(bytes, count, in: offset) else { return nil }
         while true {
             let name = JSONNavigator.stringContent(context, quoteAt: index)
-            // A name without escapes is its bytes; one with escapes is compared once they are resolved.
-            let equal =
-                name.escaped
-                ? JSONStrings.name(bytes, count, quoteAt: index, equals: key, plainKey: plainKey).equal
-                : name.end - name.start == key.count
-                    && (0..<key.count).allSatisfy { bytes[name.start &+ $0] == key[$0] }
+            let equal = JSONStrings.equals(bytes, count, quoteAt: index, content: name, key: key, plainKey: plainKey)
             let value = JSONNavigator.valueAfterName(bytes, count, nameEnd: name.end + 1)
             if equal { return (index, value) }
             let end = JSONNavigator.skipValue(context, at: value)

@@ -71,6 +71,22 @@ enum JSONStrings {
         return (equal, content.end + 1)
     }
 
+    /// Whether the string whose opening quote is at `offset`, with `content` as ``content(_:_:quoteAt:)`` finds
+    /// it, is `key` once escapes are resolved: a string without escapes is its bytes, and only one with escapes
+    /// is resolved. `plainKey` says that `key` holds no backslash.
+    @inline(__always)
+    static func equals(
+        _ bytes: UnsafePointer<UInt8>, _ count: Int, quoteAt offset: Int,
+        content: (start: Int, end: Int, escaped: Bool),
+        key: UnsafeBufferPointer<UInt8>, plainKey: Bool
+    ) -> Bool {
+        guard content.escaped else {
+            return content.end - content.start == key.count
+                && UnsafeBufferPointer(start: bytes + content.start, count: key.count).elementsEqual(key)
+        }
+        return name(bytes, count, quoteAt: offset, equals: key, plainKey: plainKey).equal
+    }
+
     /// Calls `body` with `bytes[start..<end]`, escapes resolved, in a temporary buffer valid only inside `body`.
     static func withUnescaped(
         _ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
