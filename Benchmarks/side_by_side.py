@@ -307,7 +307,7 @@ def main():
         for name, old, new in pairs:
             print(f"  {name}: {label} / {commit[:7]} CPU {describe_ratio(paired(new.processor, old.processor))}")
         if python:
-            for series in rows[:-1]:
+            for series in (series for _, old, new in pairs for series in (old, new)):
                 print(f"  {series.label} / python CPU {describe_ratio(paired(series.processor, python.processor))}")
         print(f"load average at the end: {' '.join(f'{value:.1f}' for value in os.getloadavg())}")
     finally:
