@@ -6,8 +6,10 @@ import FuzzDriver
 // Reading a file in two passes, the records left in the file and read back, must give exactly what reading
 // it in memory gives: the same values at the same paths, or the same error. The made-up bytes are read as
 // they are and inside an answer's array of records; the first byte picks the window size, how large an array
-// must be before its records are left in the file, and whether the first pass is split in two halves, and
-// where. Any difference is a crash, which keeps the input.
+// must be before its records are left in the file, whether the first pass is split in two halves, and where,
+// or whether the rest of the first large array is found as it is read (a region), with how much of the file's
+// end read backwards. A region is also read record by record and on every core. Any difference is a crash,
+// which keeps the input.
 
 /// An answer's head: the made-up bytes follow as its records.
 let prefix = Array(#"{"currency":"EUR","data":[{"id":"a","route":[{"x":"},{"}]},{"id":"b\"]"},"#.utf8)
@@ -38,6 +40,24 @@ func compare(_ bytes: [UInt8], choice: Int, maxDepth: Int) {
     limits.largeArray = [0, 16, 200][choice / 5 % 3]
     limits.batch = 48
     let halves = choice / 15 % 4
+    if halves == 0, choice / 60 % 2 == 1 {
+        limits.guessedFile = 0
+        limits.tailBudget = [16, 256, 1 << 20][choice % 3]
+        limits.regionPart = 1
+        for parallel in [false, true] {
+            let inMemory = outcome {
+                try JSONDocument.read(bytes, maxDepth: maxDepth) { values($0, parallel: parallel) }
+            }
+            let fromFile = outcome {
+                try JSONDocument.read(file: scratch, maxBytes: 1 << 30, maxDepth: maxDepth, limits: limits) {
+                    values($0, parallel: parallel)
+                }
+            }
+            guard fromFile == inMemory else {
+                fatalError("records from a file: \(fromFile.prefix(300)); in memory: \(inMemory.prefix(300))")
+            }
+        }
+    }
     let fromFile = outcome { () throws -> String in
         guard let file = try RegularFile.open(scratch, maxBytes: 1 << 30, missingIsNil: false) else { return "gone" }
         defer { file.close() }
@@ -93,4 +113,32 @@ func dump(_ node: JSONNode, depth: Int) -> String {
     case nil: text += "missing"
     }
     return text
+}
+
+/// Every value, down to a bounded depth, the elements of arrays read only as records: one after another, or on
+/// every core. No paths: on every core, an element's place is not known while it is decoded.
+func values(_ node: JSONNode, depth: Int = 0, parallel: Bool) -> String {
+    guard depth < 32 else { return "…" }
+    switch node.kind {
+    case .object?:
+        let members = (try? node.members).map(Array.init) ?? []
+        return "{"
+            + members.map { $0.name.debugDescription + ":" + values($0.value, depth: depth + 1, parallel: parallel) }
+            .joined(separator: ",") + "}"
+    case .array?:
+        let records =
+            parallel
+            ? (try? node.decodeRecordsInParallel {
+                0
+            } _: { _, element in
+                values(element, depth: depth + 1, parallel: true)
+            })?.records.records
+            : (try? node.decodeRecords { values($0, depth: depth + 1, parallel: false) })?.records
+        return "[" + (records ?? ["?"]).joined(separator: ",") + "]"
+    case .string?: return ((try? node.string) ?? "?").debugDescription
+    case .number?: return (try? node.numberText) ?? "?"
+    case .bool?: return (try? node.bool).map(String.init) ?? "?"
+    case .null?: return "null"
+    case nil: return "missing"
+    }
 }

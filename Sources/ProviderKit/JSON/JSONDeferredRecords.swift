@@ -28,6 +28,8 @@ final class JSONDeferredRecords: @unchecked Sendable {
         case changed
         /// The system refused to read the file.
         case unreadable(RegularFile.Failure)
+        /// The region's array does not end where it was taken to (``JSONRegion``): the document is read again.
+        case misread
     }
 
     /// The file, open for as long as the document is read.
@@ -38,6 +40,12 @@ final class JSONDeferredRecords: @unchecked Sendable {
     let maxDepth: Int
     /// How many bytes of consecutive records a window reads at once.
     let batch: Int
+    /// The rest of the largest array, when it was left to be found as it is read.
+    let region: JSONRegion?
+    /// The smallest part of the region one thread reads.
+    let regionPart: Int
+    /// The largest element of the region read as one record.
+    let largestRecord: Int
     /// One flag per record, set by whichever thread validated it.
     private let validated: UnsafeMutablePointer<Bool>
     private let lock = NSLock()
@@ -45,11 +53,18 @@ final class JSONDeferredRecords: @unchecked Sendable {
     /// Records read for plain navigation (`elements`, a subscript), kept until the document is done with.
     private var kept: [JSONRecordWindow] = []
 
-    init(file: RegularFile.Opened, entries: [Entry], maxDepth: Int, batch: Int) {
+    init(
+        file: RegularFile.Opened, entries: [Entry], maxDepth: Int, batch: Int, region: JSONRegion? = nil,
+        regionPart: Int = JSONFileSplitter.Limits.standard.regionPart,
+        largestRecord: Int = JSONFileSplitter.Limits.standard.largestRecord
+    ) {
         self.file = file
         self.entries = entries
         self.maxDepth = maxDepth
         self.batch = batch
+        self.region = region
+        self.regionPart = regionPart
+        self.largestRecord = largestRecord
         validated = .allocate(capacity: max(entries.count, 1))
         validated.initialize(repeating: false, count: max(entries.count, 1))
     }
@@ -102,7 +117,13 @@ final class JSONDeferredRecords: @unchecked Sendable {
 
     /// The record `index`, read into a window of its own that lives until the document is done with, for
     /// navigation that may hold its nodes: a missing node when it cannot be read, with the failure kept.
+    ///
+    /// A region's elements are not found this way: the document is read again, split as usual.
     func keptNode(_ index: Int, path: JSONPath, parent: UnsafePointer<JSONContext>) -> JSONNode {
+        if region(at: index) != nil {
+            fail(.misread)
+            return JSONNode(context: parent, offset: -1, path: path)
+        }
         // Kept with its node for as long as the document is read: no table of value ends with it.
         let window = JSONRecordWindow(self, batch: 0, notesEnds: false)
         lock.withLock { kept.append(window) }
@@ -113,12 +134,31 @@ final class JSONDeferredRecords: @unchecked Sendable {
         }
     }
 
+    /// The region whose placeholder is record `index`'s, when it is one.
+    @inline(__always)
+    func region(at index: Int) -> JSONRegion? {
+        guard let region, region.entry == index else { return nil }
+        return region
+    }
+
     /// Validates every record not validated yet, in order, and keeps the first failure.
+    /// - Parameter skeleton: a node of the skeleton, which a region's elements are read under.
     /// - Throws: `CancellationError` when the task is cancelled between batches.
-    func validateTheRest() throws {
+    func validateTheRest(skeleton: JSONNode) throws {
         let window = JSONRecordWindow(self, batch: batch)
         var checkedBytes = 0
         for index in entries.indices where !validated[index] {
+            if let region = region(at: index) {
+                let run = window.readRun(
+                    of: region, from: region.start, to: region.end, position: 0, array: skeleton,
+                    isCancelled: { Task.isCancelled }, { _ in () })
+                switch run.ending {
+                case .arrayEnd: markValidated(index)
+                case .failed(let failure): fail(failure.kept)
+                case .reached, .cancelled: throw CancellationError()
+                }
+                return
+            }
             do {
                 try window.validate(index)
             } catch {

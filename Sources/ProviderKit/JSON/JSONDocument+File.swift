@@ -14,6 +14,12 @@ extension JSONDocument {
     ///
     /// The node of a record is valid only while `decode` runs for it. Plain navigation into the records
     /// (`elements`, a subscript) works too, but keeps each record it reads until `body` returns.
+    ///
+    /// A file from 4 MiB on is read only up to the first record of its largest array, whose end is found by
+    /// reading the file's end backwards; the array's other elements are found as they are read (``JSONRegion``),
+    /// which saves a pass over nearly every byte of a search answer. When the array turns out to end elsewhere,
+    /// or `body` navigates into it plainly, the file is read again in two passes and `body` runs a second time:
+    /// it should have no effect but its result.
     /// - Parameters:
     ///   - path: the file.
     ///   - maxBytes: the largest file accepted.
@@ -41,19 +47,47 @@ extension JSONDocument {
         guard file.size >= limits.streamedFile, file.size < Int(UInt32.max) else {
             return try read(file.readWhole(maxBytes: maxBytes), maxDepth: maxDepth, body)
         }
+        if file.size >= limits.guessedFile {
+            switch try JSONFileSplitter.guess(file, maxDepth: maxDepth, limits: limits) {
+            case .split(let split):
+                do {
+                    return try read(file, split: split, maxBytes: maxBytes, maxDepth: maxDepth, limits: limits, body)
+                } catch is Misread {
+                    // Read again below, split as usual: `body` runs a second time.
+                }
+            case .invalid: throw try errorOfWhole(file, maxBytes: maxBytes, maxDepth: maxDepth)
+            case .notGuessed: break
+            }
+        }
         guard let split = try JSONFileSplitter.split(file, maxDepth: maxDepth, limits: limits) else {
             throw try errorOfWhole(file, maxBytes: maxBytes, maxDepth: maxDepth)
         }
-        return try read(file, split: split, maxBytes: maxBytes, maxDepth: maxDepth, batch: limits.batch, body)
+        return try read(file, split: split, maxBytes: maxBytes, maxDepth: maxDepth, limits: limits, body)
+    }
+
+    /// A region of the file was not where the guess put it (``JSONRegion``): the file is read again.
+    private struct Misread: Error {}
+
+    /// ``read(_:split:maxBytes:maxDepth:batch:_:)`` with the sizes of `limits`.
+    static func read<Value>(
+        _ file: RegularFile.Opened, split: JSONFileSplitter.Split, maxBytes: Int, maxDepth: Int,
+        limits: JSONFileSplitter.Limits, _ body: (JSONNode) throws -> Value
+    ) throws -> Value {
+        try read(
+            file, split: split, maxBytes: maxBytes, maxDepth: maxDepth, batch: limits.batch,
+            regionPart: limits.regionPart, largestRecord: limits.largestRecord, body)
     }
 
     /// The second pass of ``read(file:maxBytes:maxDepth:_:)``, over what the first found in `file`.
     static func read<Value>(
         _ file: RegularFile.Opened, split: JSONFileSplitter.Split, maxBytes: Int, maxDepth: Int, batch: Int,
-        _ body: (JSONNode) throws -> Value
+        regionPart: Int = JSONFileSplitter.Limits.standard.regionPart,
+        largestRecord: Int = JSONFileSplitter.Limits.standard.largestRecord, _ body: (JSONNode) throws -> Value
     ) throws -> Value {
         let path = file.path
-        let records = JSONDeferredRecords(file: file, entries: split.records, maxDepth: maxDepth, batch: batch)
+        let records = JSONDeferredRecords(
+            file: file, entries: split.records, maxDepth: maxDepth, batch: batch, region: split.region,
+            regionPart: regionPart, largestRecord: largestRecord)
         let outcome: Result<Value, any Error> = split.skeleton.withUnsafeBufferPointer { skeleton in
             guard let base = skeleton.baseAddress else {
                 return .failure(JSONError(code: .empty, problem: "the body is empty"))
@@ -69,17 +103,27 @@ extension JSONDocument {
             }
             var context = JSONContext(bytes: base, count: skeleton.count, skipIndex: skipIndex, deferred: records)
             return withUnsafePointer(to: &context) { pointer in
-                Result { try body(JSONNode(context: pointer, offset: root, path: .root)) }
+                let root = JSONNode(context: pointer, offset: root, path: .root)
+                let outcome = Result { try body(root) }
+                if case .failure(let error) = outcome, error is CancellationError { return outcome }
+                // Whatever `body` made of it, the document must be valid as a whole, and the same file throughout.
+                if records.firstFailure == nil {
+                    do {
+                        try records.validateTheRest(skeleton: root)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                return outcome
             }
         }
         if case .failure(let error) = outcome, error is CancellationError { throw error }
-        // Whatever `body` made of it, the document must be valid as a whole, and the same file throughout.
-        if records.firstFailure == nil { try records.validateTheRest() }
         if let failure = records.firstFailure {
             switch failure {
             case .invalid: throw try errorOfWhole(file, maxBytes: maxBytes, maxDepth: maxDepth)
             case .changed: throw RegularFile.Failure(path: path, reason: .changedWhileRead)
             case .unreadable(let error): throw error
+            case .misread: throw Misread()
             }
         }
         guard file.isUnchanged() else { throw RegularFile.Failure(path: path, reason: .changedWhileRead) }

@@ -7,6 +7,15 @@ struct JSONElementsReadOnce {
     private var record: Int
     /// Made when the first element left in the file is reached.
     private var window: JSONRecordWindow?
+    /// Where a read of a region (``JSONRegion``), the array's last placeholder, stands.
+    private enum InRegion {
+        /// Reading it: where the last element read from it ends, `nil` before the first.
+        case reading(JSONRegion, lastEnd: Int?)
+        /// Its last element, the array's, was read.
+        case finished
+    }
+
+    private var inRegion: InRegion?
 
     init(array: JSONNode) {
         self.array = array
@@ -25,9 +34,49 @@ struct JSONElementsReadOnce {
     /// The next element, or `nil` after the last.
     /// - Throws: `JSONError` when the element was left in the file and is not valid JSON there.
     mutating func next() throws(JSONError) -> JSONNode? {
+        switch inRegion {
+        case .reading(let region, let lastEnd)?: return try next(in: region, after: lastEnd)
+        case .finished?: return nil
+        case nil: break
+        }
         guard let start = nextOffset() else { return nil }
+        if let deferred = array.context.pointee.deferred,
+            let index = deferred.entry(placeholderAt: start, from: &record), let region = deferred.region(at: index)
+        {
+            return try next(in: region, after: nil)
+        }
         defer { position += 1 }
         return try node(at: start, position: position)
+    }
+
+    /// The next element of `region`, after the one that ends at `lastEnd` (its first when `nil`), or `nil` after
+    /// its last, the array's.
+    private mutating func next(in region: JSONRegion, after lastEnd: Int?) throws(JSONError) -> JSONNode? {
+        guard let deferred = array.context.pointee.deferred else { return nil }
+        let window = self.window ?? JSONRecordWindow(deferred, batch: deferred.batch)
+        self.window = window
+        do throws(JSONRegion.Failure) {
+            // The element before is done with by now: looking past it may read the buffer full again.
+            let start: Int?
+            if let lastEnd {
+                start = try window.elementStart(after: lastEnd, in: region)
+            } else {
+                start = region.start
+            }
+            guard let start else {
+                deferred.markValidated(region.entry)
+                inRegion = .finished
+                return nil
+            }
+            let element = try window.element(
+                at: start, of: region, path: array.location.appending(index: position), parent: array.context)
+            inRegion = .reading(region, lastEnd: element.end)
+            position += 1
+            return element.node
+        } catch {
+            deferred.fail(error.kept)
+            throw error.error
+        }
     }
 
     /// The element that starts at `start` in the array's bytes and is the array's `position`th; elements must

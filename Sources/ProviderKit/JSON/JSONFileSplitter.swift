@@ -48,6 +48,13 @@ final class JSONFileSplitter: @unchecked Sendable {
         /// How many bytes of consecutive records are read back from the file at once; as small as the window,
         /// for the same reason.
         var batch = 64 << 10
+        /// The smallest file whose largest array is not followed through: past its first record, its elements
+        /// are found as they are read (see ``guess(_:maxDepth:limits:)``).
+        var guessedFile = 4 << 20
+        /// How much of the file's end is read backwards to find where that array ends.
+        var tailBudget = 256 << 10
+        /// The smallest part of that array one thread reads when its elements are read on several.
+        var regionPart = 256 << 10
 
         /// The sizes used unless a test asks for others.
         static let standard = Limits()
@@ -62,6 +69,18 @@ final class JSONFileSplitter: @unchecked Sendable {
         /// Whether the file was split in two halves at once: for tests, which must know that the halves were
         /// really taken apart.
         var inHalves = false
+        /// The rest of the largest array, when its end was guessed: its placeholder is the last record's.
+        var region: JSONRegion?
+    }
+
+    /// What ``guess(_:maxDepth:limits:)`` came to.
+    enum Guess {
+        /// The document, whole or with the rest of its largest array left to be found as it is read.
+        case split(Split)
+        /// The brackets do not make sense.
+        case invalid
+        /// The document is not of the shape the guess needs; it is split as usual.
+        case notGuessed
     }
 
     /// A container open at some point of the pass.
@@ -123,6 +142,46 @@ final class JSONFileSplitter: @unchecked Sendable {
         return head.finish()
     }
 
+    /// Splits a large file reading it only up to the first record of its largest array, and finding where that
+    /// array ends by reading the file's end backwards (``JSONTail``): the rest of the array is never followed
+    /// through here, since its elements are found as they are read back, by the validation each needs anyway
+    /// (``JSONRegion``). That saves one pass over nearly every byte of a search answer.
+    ///
+    /// The guess is that the first array to grow large holds the records, and that only small values follow it
+    /// (`"currency": "EUR"}`): a search answer's shape. Nothing is taken on trust: the skeleton, with what
+    /// follows the array's guessed end, is validated as usual, and reading the array's elements must end exactly
+    /// at that end; when it does not, the document is read again, split as usual.
+    /// - Returns: the split, with the rest of the array as its ``Split/region``; or the whole split, when the
+    ///   file holds no large array; ``Guess/notGuessed`` when the file has not that shape.
+    /// - Throws: ``RegularFile/Failure`` when the system refuses to read.
+    static func guess(_ file: RegularFile.Opened, maxDepth: Int, limits: Limits) throws(RegularFile.Failure) -> Guess {
+        let head = JSONFileSplitter(maxDepth: maxDepth, limits: limits, from: 0, size: file.size)
+        defer { head.deallocate() }
+        head.haltsAtFirstCut = true
+        if try head.scan(file, upTo: file.size) { return head.finish().map(Guess.split) ?? .invalid }
+        guard let cut = head.firstCut else { return .invalid }
+        guard let start = try JSONTail.elementAfterComma(in: file, at: cut.end),
+            let end = try JSONTail.arrayEnd(in: file, depth: cut.depth, after: start, budget: limits.tailBudget),
+            let between = try JSONTail.bytes(of: file, in: cut.end..<start),
+            let after = try JSONTail.bytes(of: file, in: end..<file.size)
+        else { return .notGuessed }
+        // The comma after the first record, one placeholder for the rest of the array, and what follows it.
+        var skeleton = head.skeleton
+        skeleton.reserveCapacity(skeleton.count + between.count + 2 + after.count)
+        skeleton.append(contentsOf: between)
+        let placeholder = skeleton.count
+        skeleton.append(JSONBytes.openBrace)
+        skeleton.append(JSONBytes.closeBrace)
+        skeleton.append(contentsOf: after)
+        var records = head.records
+        records.append(
+            JSONDeferredRecords.Entry(
+                start: start, length: UInt32(truncatingIfNeeded: end - start),
+                placeholder: UInt32(truncatingIfNeeded: placeholder), depth: Int32(truncatingIfNeeded: cut.depth)))
+        let region = JSONRegion(entry: records.count - 1, start: start, end: end, depth: cut.depth)
+        return .split(Split(skeleton: skeleton, records: records, region: region))
+    }
+
     /// What the two halves' scans came to, each written by its own thread.
     private final class Outcomes: @unchecked Sendable {
         var head: Result<Bool, RegularFile.Failure> = .success(false)
@@ -182,6 +241,10 @@ final class JSONFileSplitter: @unchecked Sendable {
     @exclusivity(unchecked) private var lastSignificant: UInt8 = 0
     @exclusivity(unchecked) private var skeleton: [UInt8] = []
     @exclusivity(unchecked) private var records: [JSONDeferredRecords.Entry] = []
+    /// Whether the pass stops at the first element it cuts out, for ``guess(_:maxDepth:limits:)``.
+    private var haltsAtFirstCut = false
+    /// Where the pass stopped: just past the first element it cut out, and how many containers enclose it.
+    private var firstCut: (end: Int, depth: Int)?
     @exclusivity(unchecked) private var inString = false
     /// Whether the next byte is escaped by a backslash (possibly at the end of the previous window).
     @exclusivity(unchecked) private var escapeNext = false
@@ -384,6 +447,10 @@ final class JSONFileSplitter: @unchecked Sendable {
             if depth > 0 {
                 if levels[depth - 1].isArray, end &- levels[depth - 1].start >= limits.largeArray {
                     cut(element, end: end, windowStart: windowStart)
+                    if haltsAtFirstCut {
+                        firstCut = (end, depth)
+                        return false
+                    }
                 }
             } else if startsInArray, closedBelow < learntArrays.count, learntArrays[closedBelow] {
                 // An element of an array that a second half did not see open counts as large.

@@ -24,7 +24,11 @@ extension JSONNode {
     ///
     /// In a document read from a large file, each thread reads the elements of its chunks back from the file
     /// as ``decodeRecords(_:)`` does: the node `decode` receives is valid only while it runs, and an element
-    /// that is not valid JSON stops every thread with a `JSONError`.
+    /// that is not valid JSON stops every thread with a `JSONError`. Where the file's largest array was left to
+    /// be found as it is read (``JSONRegion``), threads read parts of it from guessed starts, and an element's
+    /// place in the array is known only once the parts before it are read: while `decode` runs on it, the index
+    /// in its node's path may be provisional. The first element that fails is decoded again once its place is
+    /// known, so `firstError` always names the right one; `decode` should not keep paths in its records.
     /// - Parameters:
     ///   - makeWorker: makes the state one thread decodes with.
     ///   - decode: turns one element into a record; throwing skips the element.
@@ -41,6 +45,9 @@ extension JSONNode {
         var starts: [Int] = []
         var offsets = try elementsReadOnce()
         while let start = offsets.nextOffset() { starts.append(start) }
+        if let last = starts.last, let region = region(placeholderAt: last) {
+            return try decodeInParallel(region, after: starts.dropLast(), worker: makeWorker, decode)
+        }
         let chunkCount = (starts.count + Self.recordsPerChunk - 1) / Self.recordsPerChunk
         let threads = min(ProcessInfo.processInfo.activeProcessorCount, chunkCount)
         guard threads > 1 else {
@@ -91,6 +98,266 @@ extension JSONNode {
             if records.firstError == nil { records.firstError = chunk.firstError }
         }
         return (records, work.workers.compactMap { $0 })
+    }
+}
+
+extension JSONNode {
+    /// The region (``JSONRegion``) whose placeholder stands at `offset` in this array's document, if any.
+    private func region(placeholderAt offset: Int) -> JSONRegion? {
+        guard let deferred = context.pointee.deferred else { return nil }
+        var cursor = deferred.firstEntry(atOrAfter: offset)
+        return deferred.entry(placeholderAt: offset, from: &cursor).flatMap(deferred.region(at:))
+    }
+
+    /// ``decodeRecordsInParallel(worker:_:)`` for an array whose last placeholder is a region of the file, whose
+    /// elements are found as they are read.
+    ///
+    /// The elements before the region (those of the array's first bytes, before it grew large) are read on the
+    /// calling thread. The region is cut into parts, a few per core, at nominal offsets. Each part is read by one
+    /// thread from what looks like an element's start (``JSONRecordWindow/likelyElementStart(atOrAfter:in:)``)
+    /// until an element starts at or after the next part's offset. A part's finding counts only when the part
+    /// before it, read from a start known to be right, stopped exactly where it started: then its start was an
+    /// element's too. From the first part that does not join on, the rest of the region is read on the calling
+    /// thread and the later parts are dropped.
+    ///
+    /// Each thread carries one worker from part to part, so that its caches serve them all, and keeps a copy of
+    /// it after each part: the workers returned are each thread's copy after its last part that counts, so that
+    /// the counters in them count no element of a dropped part, nor of a start that proved wrong. An element
+    /// whose decoding failed in a part read from a guessed start is decoded again, once its place in the array
+    /// is known, for an error with the right path.
+    private func decodeInParallel<Worker: Sendable, Record: Sendable>(
+        _ region: JSONRegion, after starts: ArraySlice<Int>, worker makeWorker: @Sendable () -> Worker,
+        _ decode: @Sendable (inout Worker, JSONNode) throws -> Record
+    ) throws -> (records: JSONRecords<Record>, workers: [Worker]) {
+        guard let deferred = context.pointee.deferred else { return (JSONRecords(), []) }
+        var first = makeWorker()
+        var result = JSONRecords<Record>()
+        var reader = try elementsReadOnce()
+        for (position, start) in starts.enumerated() {
+            let element = try reader.node(at: start, position: position)
+            do {
+                result.records.append(try decode(&first, element))
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                result.skipped += 1
+                if result.firstError == nil { result.firstError = error }
+            }
+        }
+        let position = starts.count
+        let bytes = region.end - region.start
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let parts = max(1, min(cores * 4, bytes / max(1, deferred.regionPart)))
+        let threads = min(cores, parts)
+        let window = JSONRecordWindow(deferred, batch: deferred.batch)
+        // The runs that count, in order, each with whether its first element's place in the array was known.
+        var runs: [(run: JSONRegion.Run<Record>, exact: Bool)] = []
+        var workers = [first]
+        if threads > 1 {
+            let work = RegionParts<Worker, Record>(region: region, parts: parts, array: self)
+            defer { work.deallocate() }
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                // Half a byte of memory for each byte of JSON read, as an offer of a search answer takes; a
+                // quarter more than an even share, as in the read of known records.
+                HeapRoom.reserve(bytes / 2 / threads * 5 / 4)
+                let window = JSONRecordWindow(deferred, batch: deferred.batch)
+                let array = work.array()
+                var worker = makeWorker()
+                while let part = work.nextPart() {
+                    let boundary = part + 1 < parts ? work.offset(of: part + 1) : region.end
+                    // What looks like an element's start may be one of an array inside an element (a route's
+                    // flights), or lie in a string: a run from there fails where that array or string ends, soon,
+                    // and the next place that looks like a start is tried, with the worker as it was. A start of
+                    // the region's own array reads on to the boundary.
+                    var from = work.offset(of: part)
+                    for _ in 0..<RegionParts<Worker, Record>.attempts {
+                        let start: Int?
+                        if part == 0 {
+                            start = region.start
+                        } else {
+                            start = try? window.likelyElementStart(atOrAfter: from, in: region)
+                        }
+                        guard let start, start < boundary else { break }
+                        var attempt = worker
+                        let run = window.readRun(
+                            of: region, from: start, to: boundary, position: position, array: array,
+                            isCancelled: { work.isCancelled }
+                        ) { element in try decode(&attempt, element) }
+                        if case .failed = run.ending, part > 0 {
+                            from = max(run.stoppedAt, start + 1)
+                            continue
+                        }
+                        if case .cancelled = run.ending { work.cancel() }
+                        worker = attempt
+                        work.store(run, worker: worker, thread: thread, at: part)
+                        break
+                    }
+                }
+            }
+            if work.isCancelled { throw CancellationError() }
+            // Each part counts from where the one before stopped, from the region's start on.
+            var offset = region.start
+            var counted = 0
+            while counted < parts, let found = work.take(counted), found.run.start == offset {
+                runs.append((found.run, counted == 0))
+                counted += 1
+                guard case .reached(let next) = found.run.ending else { break }
+                offset = next
+            }
+            workers += work.workers(ofPartsBefore: counted)
+            if case .reached(let next)? = runs.last?.run.ending {
+                var worker = makeWorker()
+                let read = runs.reduce(position) { $0 + $1.run.count }
+                let run = window.readRun(
+                    of: region, from: next, to: region.end, position: read, array: self,
+                    isCancelled: { Task.isCancelled }
+                ) { element in try decode(&worker, element) }
+                runs.append((run, true))
+                workers.append(worker)
+            }
+        } else {
+            let run = window.readRun(
+                of: region, from: region.start, to: region.end, position: position, array: self,
+                isCancelled: { Task.isCancelled }
+            ) { element in try decode(&first, element) }
+            workers = [first]
+            runs.append((run, true))
+        }
+        // The region is read when its last run read the array's last element.
+        if case .reached? = runs.last?.run.ending {
+            deferred.fail(.misread)
+            throw JSONRegion.Failure.misread.error
+        }
+        result.records.reserveCapacity(result.records.count + runs.reduce(0) { $0 + $1.run.records.count })
+        var read = position
+        for (run, exact) in runs {
+            switch run.ending {
+            case .failed(let failure):
+                deferred.fail(failure.kept)
+                throw failure.error
+            case .cancelled: throw CancellationError()
+            case .reached, .arrayEnd: break
+            }
+            result.skipped += run.skipped
+            if result.firstError == nil, let failure = run.firstFailure {
+                result.firstError =
+                    exact
+                    ? failure.error
+                    : decodeAgain(
+                        region, at: failure.start, position: read + failure.index, window: window,
+                        worker: makeWorker, decode) ?? failure.error
+            }
+            read += run.count
+            run.records.moveAll(to: &result.records)
+        }
+        deferred.markValidated(region.entry)
+        return (result, workers)
+    }
+
+    /// Why the element of `region` at `start`, the array's `position`th, fails to decode, with its path, read
+    /// again with a new worker; `nil` when it does not fail this time.
+    private func decodeAgain<Worker, Record>(
+        _ region: JSONRegion, at start: Int, position: Int, window: JSONRecordWindow,
+        worker makeWorker: () -> Worker, _ decode: (inout Worker, JSONNode) throws -> Record
+    ) -> (any Error)? {
+        var worker = makeWorker()
+        guard
+            let element = try? window.element(
+                at: start, of: region, path: location.appending(index: position), parent: context)
+        else { return nil }
+        do {
+            _ = try decode(&worker, element.node)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// The shared state of one parallel read of a region: where its parts start nominally, the next part to hand
+/// out, whether to stop, and one slot per part, written by the thread that read it and taken once all have
+/// finished.
+///
+/// It points into the document, as a node does, and must not outlive the read that made it.
+private final class RegionParts<Worker, Record>: @unchecked Sendable {
+    private let region: JSONRegion
+    private let count: Int
+    private let found: UnsafeMutablePointer<(run: JSONRegion.Run<Record>, worker: Worker, thread: Int)?>
+    private let context: UnsafePointer<JSONContext>
+    private let arrayOffset: Int
+    private let location: JSONPath
+    private let lock = NSLock()
+    private var upcoming = 0
+    private var cancelled = false
+
+    /// How many places that look like an element's start a part tries before leaving its elements to the part
+    /// before it.
+    static var attempts: Int { 16 }
+
+    init(region: JSONRegion, parts: Int, array: JSONNode) {
+        self.region = region
+        count = parts
+        found = .allocate(capacity: parts)
+        found.initialize(repeating: nil, count: parts)
+        context = array.context
+        arrayOffset = array.offset
+        location = array.location
+    }
+
+    /// The array's node, for one thread.
+    func array() -> JSONNode {
+        JSONNode(context: context, offset: arrayOffset, path: location)
+    }
+
+    func deallocate() {
+        found.deinitialize(count: count)
+        found.deallocate()
+    }
+
+    /// Where part `part` starts nominally: the region cut into parts of one size.
+    func offset(of part: Int) -> Int {
+        region.start + (region.end - region.start) / count * part
+    }
+
+    /// Keeps what reading part `part` came to, and the worker of the thread that read it, as it was afterwards.
+    func store(_ run: consuming JSONRegion.Run<Record>, worker: consuming Worker, thread: Int, at part: Int) {
+        found[part] = (run, worker, thread)
+    }
+
+    /// What reading part `part` came to; `nil` for a part that found no start.
+    func take(_ part: Int) -> (run: JSONRegion.Run<Record>, thread: Int)? {
+        found[part].map { ($0.run, $0.thread) }
+    }
+
+    /// Each thread's worker as it was after the last of its parts before `part`.
+    func workers(ofPartsBefore part: Int) -> [Worker] {
+        var last: [Int: Int] = [:]
+        for index in 0..<part { if let thread = found[index]?.thread { last[thread] = index } }
+        return last.values.sorted().compactMap { found[$0]?.worker }
+    }
+
+    /// The next part to read, or `nil` when all are handed out or the read is cancelled.
+    func nextPart() -> Int? {
+        if Task.isCancelled { cancel() }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !cancelled, upcoming < count else { return nil }
+        defer { upcoming += 1 }
+        return upcoming
+    }
+
+    /// Stops every thread after its current part.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    /// Whether the read was cancelled.
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
     }
 }
 

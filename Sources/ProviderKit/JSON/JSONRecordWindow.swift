@@ -11,6 +11,8 @@ final class JSONRecordWindow {
     private var capacity: Int
     /// The records in the buffer: `loaded.lowerBound` starts at its first byte.
     private var loaded = 0..<0
+    /// The bytes of the file in the buffer, when it was filled to read a region's elements.
+    private var span = 0..<0
     /// The current record's skip index and context.
     private var skipIndex: JSONSkipIndex?
     private let context = UnsafeMutablePointer<JSONContext>.allocate(capacity: 1)
@@ -109,12 +111,7 @@ final class JSONRecordWindow {
         let start = entry.start - records.entries[loaded.lowerBound].start
         let bytes = UnsafePointer(buffer.assumingMemoryBound(to: UInt8.self)) + start
         let maxDepth = max(0, records.maxDepth - Int(entry.depth))
-        let needed = JSONValidator.stackCapacity(count: Int(entry.length), maxDepth: maxDepth)
-        if validationStackCapacity < needed {
-            validationStack.deallocate()
-            validationStack = .allocate(capacity: needed)
-            validationStackCapacity = needed
-        }
+        growStack(count: Int(entry.length), maxDepth: maxDepth)
         let root: Int
         do {
             root = try JSONValidator.validate(
@@ -126,6 +123,15 @@ final class JSONRecordWindow {
         }
         records.markValidated(index)
         return (bytes, root)
+    }
+
+    /// Grows the validator's stack to what a document of `count` bytes needs.
+    private func growStack(count: Int, maxDepth: Int) {
+        let needed = JSONValidator.stackCapacity(count: count, maxDepth: maxDepth)
+        guard validationStackCapacity < needed else { return }
+        validationStack.deallocate()
+        validationStack = .allocate(capacity: needed)
+        validationStackCapacity = needed
     }
 
     /// Reads record `index` and the records after it that fit in the batch.
@@ -147,6 +153,7 @@ final class JSONRecordWindow {
             buffer = .allocate(byteCount: capacity, alignment: 8)
         }
         loaded = 0..<0
+        span = 0..<0
         let read: Int
         do {
             read = try records.file.read(into: buffer, count: length, at: start)
@@ -160,6 +167,165 @@ final class JSONRecordWindow {
         }
         loaded = index..<last + 1
     }
+
+    // MARK: - The elements of a region
+
+    /// Reads and validates the element of `region` that starts at file offset `start`, finding its end as it
+    /// validates it, and gives its node, valid until this window makes another, and the offset just past it.
+    ///
+    /// The buffer is filled from `start` for a batch; an element that runs past what it holds is read again
+    /// into twice the room, up to ``JSONDeferredRecords/largestRecord``.
+    /// - Parameters:
+    ///   - start: where the element starts.
+    ///   - region: the region it is in.
+    ///   - path: the element's path.
+    ///   - parent: the skeleton's context.
+    /// - Throws: ``JSONRegion/Failure``: `misread` for an element that runs into the array's guessed end or is
+    ///   too large to be a record. Nothing is kept as the document's failure: the caller knows whether the
+    ///   element really starts at `start`.
+    func element(
+        at start: Int, of region: JSONRegion, path: JSONPath, parent: UnsafePointer<JSONContext>
+    ) throws(JSONRegion.Failure) -> (node: JSONNode, end: Int) {
+        let maxDepth = max(0, records.maxDepth - region.depth)
+        // The bytes looked at for the element: room for most elements, and no more, since the table of value
+        // ends has an entry for each byte. The buffer holds at least `needed` bytes from `start`: whatever it
+        // holds already, unless the element turned out longer.
+        var room = min(Self.elementRoom, records.largestRecord)
+        var needed = 1
+        while true {
+            // The element ends before the array's closing bracket.
+            let count = min(try hold(from: start, atLeast: needed, of: region), region.end - start, room)
+            guard count > 0 else { throw .misread }
+            let bytes = UnsafePointer(buffer.assumingMemoryBound(to: UInt8.self)) + (start - span.lowerBound)
+            let ends = self.ends(for: count)
+            let skip = JSONSkipIndex(documentSize: ends == nil ? count : 0)
+            growStack(count: count, maxDepth: maxDepth)
+            let length: Int
+            do {
+                length = try JSONValidator.validateValue(
+                    bytes, count: count, maxDepth: maxDepth, skipIndex: skip, stack: validationStack, valueEnds: ends)
+            } catch {
+                skip.deallocate()
+                guard error.code == .truncated else { throw .invalid(error) }
+                (room, needed) = try more(than: count, room: room, at: start, of: region)
+                continue
+            }
+            // A number that reaches the end of the bytes looked at may go on past them.
+            if length == count, start + count < region.end {
+                skip.deallocate()
+                (room, needed) = try more(than: count, room: room, at: start, of: region)
+                continue
+            }
+            skipIndex?.deallocate()
+            skipIndex = skip
+            if hasContext { context.deinitialize(count: 1) }
+            context.initialize(
+                to: JSONContext(
+                    bytes: bytes, count: length, skipIndex: skip, parent: parent, parentDepth: path.stepCount,
+                    valueEnds: ends))
+            hasContext = true
+            return (JSONNode(context: context, offset: 0, path: path), start + length)
+        }
+    }
+
+    /// After an element of `region` that ends at `offset`: the start of the next one, or `nil` when the array
+    /// ends there, exactly where the region says it does.
+    /// - Throws: ``JSONRegion/Failure``: `misread` when the array ends elsewhere, `invalid` when anything but
+    ///   a comma and an element, or the array's end, follows.
+    func elementStart(after offset: Int, in region: JSONRegion) throws(JSONRegion.Failure) -> Int? {
+        let next = try significantByte(from: offset, in: region)
+        switch next.byte {
+        case JSONBytes.closeBracket:
+            guard next.offset == region.end else { throw .misread }
+            return nil
+        case JSONBytes.comma:
+            let start = try significantByte(from: next.offset + 1, in: region)
+            guard start.offset < region.end else { throw .invalid(Self.unexpected) }
+            return start.offset
+        default:
+            throw .invalid(Self.unexpected)
+        }
+    }
+
+    /// Where an element of `region` seems to start at or after `offset`: the first `{` or `[` there that a
+    /// comma and a `}` or `]` precede, with any whitespace between, within a batch. It may be inside a string.
+    func likelyElementStart(atOrAfter offset: Int, in region: JSONRegion) throws(JSONRegion.Failure) -> Int? {
+        // A little before `offset`, for the comma and bracket before an element that starts right at it.
+        let from = max(region.start, offset - 256)
+        let count = try hold(from: from, atLeast: batch, of: region)
+        let bytes = UnsafePointer(buffer.assumingMemoryBound(to: UInt8.self)) + (from - span.lowerBound)
+        var index = offset - from
+        while index < count {
+            defer { index += 1 }
+            guard bytes[index] == JSONBytes.openBrace || bytes[index] == JSONBytes.openBracket else { continue }
+            var before = index - 1
+            while before >= 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
+            guard before > 0, bytes[before] == JSONBytes.comma else { continue }
+            before -= 1
+            while before >= 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
+            guard before >= 0, bytes[before] == JSONBytes.closeBrace || bytes[before] == JSONBytes.closeBracket
+            else { continue }
+            return from + index
+        }
+        return nil
+    }
+
+    /// The first byte at or after `offset` that is not whitespace, and where it is.
+    private func significantByte(
+        from offset: Int, in region: JSONRegion
+    ) throws(JSONRegion.Failure) -> (byte: UInt8, offset: Int) {
+        var position = offset
+        while true {
+            // The region's closing bracket ends any run of whitespace.
+            guard position <= region.end else { throw .misread }
+            let count = try hold(from: position, atLeast: 1, of: region)
+            let bytes = UnsafePointer(buffer.assumingMemoryBound(to: UInt8.self)) + (position - span.lowerBound)
+            let index = JSONBytes.skipWhitespace(bytes, count, 0)
+            if index < count { return (bytes[index], position + index) }
+            position += count
+        }
+    }
+
+    /// The bytes first looked at for an element of a region: a search answer's records take a few kilobytes.
+    static let elementRoom = 16 << 10
+
+    /// The room to look at an element that did not end within `count` bytes, and how much the buffer must hold:
+    /// all of the room, twice as much when the element filled it.
+    /// - Throws: `misread` when the element runs into the array's guessed end or would outgrow a record.
+    private func more(
+        than count: Int, room: Int, at start: Int, of region: JSONRegion
+    ) throws(JSONRegion.Failure) -> (room: Int, needed: Int) {
+        guard start + count < region.end, count < records.largestRecord else { throw .misread }
+        let room = count == room ? min(2 * room, records.largestRecord) : room
+        return (room, min(room, region.end - start))
+    }
+
+    /// Makes the buffer hold the file from `offset` on, at least `room` bytes of it, a batch if more, and never
+    /// past the region's closing bracket, which it holds when it reaches it.
+    /// - Returns: how many bytes from `offset` the buffer holds.
+    private func hold(from offset: Int, atLeast room: Int, of region: JSONRegion) throws(JSONRegion.Failure) -> Int {
+        let limit = region.end + 1
+        if span.contains(offset), min(offset + room, limit) <= span.upperBound { return span.upperBound - offset }
+        let length = min(limit, offset + max(batch, room)) - offset
+        if capacity < length {
+            buffer.deallocate()
+            capacity = length
+            buffer = .allocate(byteCount: capacity, alignment: 8)
+        }
+        loaded = 0..<0
+        span = 0..<0
+        let read: Int
+        do {
+            read = try records.file.read(into: buffer, count: length, at: offset)
+        } catch {
+            throw .unreadable(error)
+        }
+        guard read == length else { throw .changed }
+        span = offset..<(offset + length)
+        return length
+    }
+
+    private static var unexpected: JSONError { JSONError(code: .syntax, problem: "unexpected character") }
 
     /// What a caller that reads records sees when the file could not be read again; the document's kept
     /// failure says why.

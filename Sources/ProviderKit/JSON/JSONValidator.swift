@@ -51,6 +51,31 @@ struct JSONValidator {
         ).root
     }
 
+    /// Checks the one value that starts at `bytes`, with no whitespace before it, and gives the offset just past
+    /// it, leaving whatever follows unchecked: an element of an array whose elements are found as they are read.
+    ///
+    /// The value is checked in one pass, never in halves. A value that runs past `count` fails as cut off
+    /// (`truncated`), which a caller holding only part of the text reads as a sign to hold more of it.
+    /// - Parameters:
+    ///   - bytes: the value's first byte.
+    ///   - count: the bytes that may belong to it.
+    ///   - maxDepth: how deeply arrays and objects may nest in it.
+    ///   - skipIndex: receives the ends of large containers.
+    ///   - stack: room for ``stackCapacity(count:maxDepth:)`` entries.
+    ///   - valueEnds: receives where every value and member name ends, when `count` is below ``splitSize``.
+    /// - Returns: the offset just past the value.
+    /// - Throws: `JSONError` for anything that does not start as one JSON value.
+    static func validateValue(
+        _ bytes: UnsafePointer<UInt8>, count: Int, maxDepth: Int, skipIndex: JSONSkipIndex,
+        stack: UnsafeMutablePointer<UInt64>, valueEnds: JSONValueEnds?
+    ) throws(JSONError) -> Int {
+        guard count > 0 else { throw truncated }
+        let validator = JSONValidator(bytes: bytes, count: count, ends: count < splitSize ? valueEnds : nil)
+        var walk = Walk(index: 0, depth: 0, inObject: false, atValue: true, deepest: 0)
+        _ = try validator.walk(&walk, stack: stack, maxDepth: max(0, maxDepth), skipIndex: skipIndex, recordFloor: 0)
+        return walk.index
+    }
+
     /// How many entries the stack of open containers needs for a document of `count` bytes: one per
     /// container, no more than the depth limit allows, and one more.
     static func stackCapacity(count: Int, maxDepth: Int) -> Int {

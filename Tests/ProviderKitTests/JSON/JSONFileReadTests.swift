@@ -29,9 +29,10 @@ final class ScratchFile {
 }
 
 /// Sizes that make a small file go through both passes: tiny windows, so that strings, escapes and
-/// brackets fall on window edges, and arrays of a few dozen bytes counting as large.
+/// brackets fall on window edges, and arrays of a few dozen bytes counting as large. `guessed` leaves the
+/// rest of the first large array to be found as it is read (``JSONRegion``), in parts of a byte or more.
 private func tiny(
-    window: Int = 7, largeArray: Int = 24, largestRecord: Int = 4 << 20, batch: Int = 40
+    window: Int = 7, largeArray: Int = 24, largestRecord: Int = 4 << 20, batch: Int = 40, guessed: Bool = false
 )
     -> JSONFileSplitter.Limits
 {
@@ -41,6 +42,10 @@ private func tiny(
     limits.largeArray = largeArray
     limits.largestRecord = largestRecord
     limits.batch = batch
+    if guessed {
+        limits.guessedFile = 0
+        limits.regionPart = 1
+    }
     return limits
 }
 
@@ -81,6 +86,25 @@ enum JSONDump {
     static func records(_ node: JSONNode) throws -> [String] {
         try node.decodeRecords { dump($0) }.records
     }
+
+    /// ``dump(_:)`` visiting the elements of every array with `decodeRecords`, as a provider reads records.
+    static func recordsOfEveryArray(_ node: JSONNode) -> String {
+        var text = node.path + "="
+        switch node.kind {
+        case .object?:
+            text += "{"
+            for member in (try? node.members).map(Array.init) ?? [] {
+                text += member.name.debugDescription + ":" + recordsOfEveryArray(member.value) + ","
+            }
+            text += "}"
+        case .array?:
+            let records = (try? node.decodeRecords { recordsOfEveryArray($0) })?.records ?? []
+            text += "[" + records.joined(separator: ",") + "]"
+        default:
+            text += dump(node)
+        }
+        return text
+    }
 }
 
 /// What reading a document gives: its dump, or the error.
@@ -117,10 +141,12 @@ struct JSONFileReadTests {
             let inMemory = try readJSON(text) { JSONDump.dump($0) }
             for window in [1, 3, 8, 64, 1 << 16] {
                 for largeArray in [0, 40, 1 << 20] {
-                    let limits = tiny(window: window, largeArray: largeArray, batch: 50)
-                    #expect(try readFile(file, limits: limits) { JSONDump.dump($0) } == inMemory)
-                    let records = try readFile(file, limits: limits) { try JSONDump.records($0["data"]) }
-                    #expect(records == (try readJSON(text) { try JSONDump.records($0["data"]) }))
+                    for guessed in [false, true] {
+                        let limits = tiny(window: window, largeArray: largeArray, batch: 50, guessed: guessed)
+                        #expect(try readFile(file, limits: limits) { JSONDump.dump($0) } == inMemory)
+                        let records = try readFile(file, limits: limits) { try JSONDump.records($0["data"]) }
+                        #expect(records == (try readJSON(text) { try JSONDump.records($0["data"]) }))
+                    }
                 }
             }
         }
@@ -196,6 +222,14 @@ struct JSONFileReadTests {
         for limits in [tiny(window: 1, largeArray: 0), tiny(window: 5, largeArray: 3), tiny(window: 4096)] {
             #expect(outcome { try readFile(file, limits: limits) { JSONDump.dump($0) } } == inMemory, "\(name)")
         }
+        // With the rest of the first large array found as it is read, records read one by one.
+        let records = outcome { try JSONDocument.read(bytes) { JSONDump.recordsOfEveryArray($0) } }
+        for limits in [tiny(window: 5, largeArray: 0, guessed: true), tiny(window: 4096, largeArray: 3, guessed: true)]
+        {
+            #expect(
+                outcome { try readFile(file, limits: limits) { JSONDump.recordsOfEveryArray($0) } } == records,
+                "\(name)")
+        }
     }
 
     @Test func anInvalidRecordGivesTheErrorOfTheWholeDocumentWhereverItIs() throws {
@@ -230,9 +264,11 @@ struct JSONFileReadTests {
                 { try $0["currency"].string },
             ]
             for reading in readings {
-                let read = outcome { try readFile(file) { try reading($0) } }
-                let same = read == expected
-                #expect(same, "\(damaged): \(read.prefix(200)), expected \(expected)")
+                for guessed in [false, true] {
+                    let read = outcome { try readFile(file, limits: tiny(guessed: guessed)) { try reading($0) } }
+                    let same = read == expected
+                    #expect(same, "\(damaged): \(read.prefix(200)), expected \(expected)")
+                }
             }
         }
     }
@@ -241,20 +277,22 @@ struct JSONFileReadTests {
         let text = Self.answer(records: 20).replacingOccurrences(of: #""r12""#, with: #""r12\q""#)
         let file = try ScratchFile(text)
         let expected = outcome { try readJSON(text) { _ in "" } }
-        let swallowed = outcome {
-            try readFile(file) { root in
-                let records = try? root["data"].decodeRecords { try $0["id"].string }
-                return "\(records?.records.count ?? -1)"
+        for guessed in [false, true] {
+            let swallowed = outcome {
+                try readFile(file, limits: tiny(guessed: guessed)) { root in
+                    let records = try? root["data"].decodeRecords { try $0["id"].string }
+                    return "\(records?.records.count ?? -1)"
+                }
             }
+            #expect(swallowed == expected)
         }
-        #expect(swallowed == expected)
     }
 
     @Test func recordsThatFailToDecodeAreSkippedWithTheirPaths() throws {
         let text = Self.answer(records: 12).replacingOccurrences(of: #""price": 4.25"#, with: #""price": "n/a""#)
         let file = try ScratchFile(text)
-        for parallel in [false, true] {
-            let read = try readFile(file) { root in
+        for (parallel, guessed) in [(false, false), (true, false), (false, true), (true, true)] {
+            let read = try readFile(file, limits: tiny(guessed: guessed)) { root in
                 let records =
                     parallel
                     ? try root["data"].decodeRecordsInParallel {
@@ -278,13 +316,20 @@ struct JSONFileReadTests {
         let file = try ScratchFile(text)
         for maxDepth in 1...7 {
             let expected = outcome { try readJSON(text, maxDepth: maxDepth) { JSONDump.dump($0) } }
-            let limits = tiny(largeArray: 0)
-            #expect(
-                outcome { try readFile(file, maxDepth: maxDepth, limits: limits) { JSONDump.dump($0) } } == expected)
-            #expect(
-                outcome {
-                    try readFile(file, maxDepth: maxDepth, limits: limits) { try JSONDump.records($0["data"]).joined() }
-                } == outcome { try readJSON(text, maxDepth: maxDepth) { try JSONDump.records($0["data"]).joined() } })
+            for limits in [tiny(largeArray: 0), tiny(largeArray: 0, guessed: true)] {
+                #expect(
+                    outcome { try readFile(file, maxDepth: maxDepth, limits: limits) { JSONDump.dump($0) } } == expected
+                )
+                #expect(
+                    outcome {
+                        try readFile(file, maxDepth: maxDepth, limits: limits) {
+                            try JSONDump.records($0["data"]).joined()
+                        }
+                    }
+                        == outcome {
+                            try readJSON(text, maxDepth: maxDepth) { try JSONDump.records($0["data"]).joined() }
+                        })
+            }
         }
     }
 
@@ -300,12 +345,14 @@ struct JSONFileReadTests {
             let inMemory = outcome {
                 try readJSON(text, maxDepth: maxDepth) { try JSONDump.records($0["data"]).joined() }
             }
-            let twoPasses = outcome {
-                try readFile(file, maxDepth: maxDepth, limits: tiny(largeArray: 0)) {
-                    try JSONDump.records($0["data"]).joined()
+            for guessed in [false, true] {
+                let twoPasses = outcome {
+                    try readFile(file, maxDepth: maxDepth, limits: tiny(largeArray: 0, guessed: guessed)) {
+                        try JSONDump.records($0["data"]).joined()
+                    }
                 }
+                #expect(twoPasses == inMemory, "maxDepth \(maxDepth)")
             }
-            #expect(twoPasses == inMemory, "maxDepth \(maxDepth)")
         }
     }
 
