@@ -114,17 +114,17 @@ extension JSONNode {
     ///
     /// The elements before the region (those of the array's first bytes, before it grew large) are read on the
     /// calling thread. The region is cut into parts, a few per core, at nominal offsets. Each part is read by one
-    /// thread from what looks like an element's start (``JSONRecordWindow/likelyElementStart(atOrAfter:in:)``)
-    /// until an element starts at or after the next part's offset. A part's finding counts only when the part
-    /// before it, read from a start known to be right, stopped exactly where it started: then its start was an
-    /// element's too. From the first part that does not join on, the rest of the region is read on the calling
-    /// thread and the later parts are dropped.
+    /// thread from what looks like an element's start until an element starts at or after the next part's offset.
+    /// A part's finding counts only when the part before it, read from a start known to be right, stopped exactly
+    /// where it started: then its start was an element's too.
     ///
-    /// Each thread carries one worker from part to part, so that its caches serve them all, and keeps a copy of
-    /// it after each part: the workers returned are each thread's copy after its last part that counts, so that
-    /// the counters in them count no element of a dropped part, nor of a start that proved wrong. An element
-    /// whose decoding failed in a part read from a guessed start is decoded again, once its place in the array
-    /// is known, for an error with the right path.
+    /// A place that only looks like an element's start is passed over before any element is decoded
+    /// (``JSONRecordWindow/probableElementStart(atOrAfter:before:in:array:)``), so each thread carries one worker
+    /// from part to part, as in the read of known records. When a part does not join on all the same, its
+    /// thread's worker has decoded elements that do not count: the parts and their workers are dropped, and the
+    /// region is read again on the calling thread, one element after another. An element whose decoding failed
+    /// in a part read from a guessed start is decoded again, once its place in the array is known, for an error
+    /// with the right path.
     private func decodeInParallel<Worker: Sendable, Record: Sendable>(
         _ region: JSONRegion, after starts: ArraySlice<Int>, worker makeWorker: @Sendable () -> Worker,
         _ decode: @Sendable (inout Worker, JSONNode) throws -> Record
@@ -154,7 +154,7 @@ extension JSONNode {
         var runs: [(run: JSONRegion.Run<Record>, exact: Bool)] = []
         var workers = [first]
         if threads > 1 {
-            let work = RegionParts<Worker, Record>(region: region, parts: parts, array: self)
+            let work = RegionParts<Worker, Record>(region: region, parts: parts, threads: threads, array: self)
             defer { work.deallocate() }
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 // Half a byte of memory for each byte of JSON read, as an offer of a search answer takes; a
@@ -163,56 +163,47 @@ extension JSONNode {
                 let window = JSONRecordWindow(deferred, batch: deferred.batch)
                 let array = work.array()
                 var worker = makeWorker()
+                defer { work.keep(worker, of: thread) }
                 while let part = work.nextPart() {
                     let boundary = part + 1 < parts ? work.offset(of: part + 1) : region.end
-                    // What looks like an element's start may be one of an array inside an element (a route's
-                    // flights), or lie in a string: a run from there fails where that array or string ends, soon,
-                    // and the next place that looks like a start is tried, with the worker as it was. A start of
-                    // the region's own array reads on to the boundary.
-                    var from = work.offset(of: part)
-                    for _ in 0..<RegionParts<Worker, Record>.attempts {
-                        let start: Int?
-                        if part == 0 {
-                            start = region.start
-                        } else {
-                            start = try? window.likelyElementStart(atOrAfter: from, in: region)
-                        }
-                        guard let start, start < boundary else { break }
-                        var attempt = worker
-                        let run = window.readRun(
-                            of: region, from: start, to: boundary, position: position, array: array,
-                            isCancelled: { work.isCancelled }
-                        ) { element in try decode(&attempt, element) }
-                        if case .failed = run.ending, part > 0 {
-                            from = max(run.stoppedAt, start + 1)
-                            continue
-                        }
-                        if case .cancelled = run.ending { work.cancel() }
-                        worker = attempt
-                        work.store(run, worker: worker, thread: thread, at: part)
-                        break
-                    }
+                    let start =
+                        part == 0
+                        ? region.start
+                        : window.probableElementStart(
+                            atOrAfter: work.offset(of: part), before: boundary, in: region, array: array)
+                    guard let start else { continue }
+                    let run = window.readRun(
+                        of: region, from: start, to: boundary, position: position, array: array,
+                        isCancelled: { work.isCancelled }
+                    ) { element in try decode(&worker, element) }
+                    if case .cancelled = run.ending { work.cancel() }
+                    work.store(run, at: part)
                 }
             }
             if work.isCancelled { throw CancellationError() }
             // Each part counts from where the one before stopped, from the region's start on.
             var offset = region.start
-            var counted = 0
-            while counted < parts, let found = work.take(counted), found.run.start == offset {
-                runs.append((found.run, counted == 0))
-                counted += 1
-                guard case .reached(let next) = found.run.ending else { break }
+            var joined = true
+            for part in 0..<parts {
+                guard let run = work.run(of: part), run.start == offset else {
+                    joined = false
+                    break
+                }
+                runs.append((run, part == 0))
+                guard case .reached(let next) = run.ending else { break }
                 offset = next
             }
-            workers += work.workers(ofPartsBefore: counted)
-            if case .reached(let next)? = runs.last?.run.ending {
+            if joined {
+                workers += work.workers
+            } else {
+                // A part started where no element of the array does, and its thread's worker decoded what it
+                // should not have: the region is read again here, one element after another.
                 var worker = makeWorker()
-                let read = runs.reduce(position) { $0 + $1.run.count }
                 let run = window.readRun(
-                    of: region, from: next, to: region.end, position: read, array: self,
+                    of: region, from: region.start, to: region.end, position: position, array: self,
                     isCancelled: { Task.isCancelled }
                 ) { element in try decode(&worker, element) }
-                runs.append((run, true))
+                runs = [(run, true)]
                 workers.append(worker)
             }
         } else {
@@ -282,7 +273,10 @@ extension JSONNode {
 private final class RegionParts<Worker, Record>: @unchecked Sendable {
     private let region: JSONRegion
     private let count: Int
-    private let found: UnsafeMutablePointer<(run: JSONRegion.Run<Record>, worker: Worker, thread: Int)?>
+    private let found: UnsafeMutablePointer<JSONRegion.Run<Record>?>
+    /// Each thread's worker, once it has read its last part.
+    private let kept: UnsafeMutablePointer<Worker?>
+    private let threads: Int
     private let context: UnsafePointer<JSONContext>
     private let arrayOffset: Int
     private let location: JSONPath
@@ -290,15 +284,14 @@ private final class RegionParts<Worker, Record>: @unchecked Sendable {
     private var upcoming = 0
     private var cancelled = false
 
-    /// How many places that look like an element's start a part tries before leaving its elements to the part
-    /// before it.
-    static var attempts: Int { 16 }
-
-    init(region: JSONRegion, parts: Int, array: JSONNode) {
+    init(region: JSONRegion, parts: Int, threads: Int, array: JSONNode) {
         self.region = region
         count = parts
+        self.threads = threads
         found = .allocate(capacity: parts)
         found.initialize(repeating: nil, count: parts)
+        kept = .allocate(capacity: threads)
+        kept.initialize(repeating: nil, count: threads)
         context = array.context
         arrayOffset = array.offset
         location = array.location
@@ -312,6 +305,8 @@ private final class RegionParts<Worker, Record>: @unchecked Sendable {
     func deallocate() {
         found.deinitialize(count: count)
         found.deallocate()
+        kept.deinitialize(count: threads)
+        kept.deallocate()
     }
 
     /// Where part `part` starts nominally: the region cut into parts of one size.
@@ -319,21 +314,24 @@ private final class RegionParts<Worker, Record>: @unchecked Sendable {
         region.start + (region.end - region.start) / count * part
     }
 
-    /// Keeps what reading part `part` came to, and the worker of the thread that read it, as it was afterwards.
-    func store(_ run: consuming JSONRegion.Run<Record>, worker: consuming Worker, thread: Int, at part: Int) {
-        found[part] = (run, worker, thread)
+    /// Keeps what reading part `part` came to.
+    func store(_ run: consuming JSONRegion.Run<Record>, at part: Int) {
+        found[part] = run
     }
 
     /// What reading part `part` came to; `nil` for a part that found no start.
-    func take(_ part: Int) -> (run: JSONRegion.Run<Record>, thread: Int)? {
-        found[part].map { ($0.run, $0.thread) }
+    func run(of part: Int) -> JSONRegion.Run<Record>? {
+        found[part]
     }
 
-    /// Each thread's worker as it was after the last of its parts before `part`.
-    func workers(ofPartsBefore part: Int) -> [Worker] {
-        var last: [Int: Int] = [:]
-        for index in 0..<part { if let thread = found[index]?.thread { last[thread] = index } }
-        return last.values.sorted().compactMap { found[$0]?.worker }
+    /// Keeps thread `thread`'s worker once it has read its last part.
+    func keep(_ worker: consuming Worker, of thread: Int) {
+        kept[thread] = worker
+    }
+
+    /// The threads' workers.
+    var workers: [Worker] {
+        (0..<threads).compactMap { kept[$0] }
     }
 
     /// The next part to read, or `nil` when all are handed out or the read is cancelled.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rest of a large file's largest array, left in the file without being followed through: its elements
 /// are found as they are read back, by the validation each needs before it is decoded anyway
 /// (``JSONFileSplitter/guess(_:maxDepth:limits:)``).
@@ -87,17 +89,18 @@ extension JSONRecordWindow {
     ///   - boundary: where the run stops; the region's end for a run to the end of the array.
     ///   - position: the first element's place in the array, for paths.
     ///   - array: the array's node in the skeleton.
+    ///   - limit: how many elements to read at most.
     ///   - isCancelled: asked between elements now and then.
     ///   - visit: turns an element into a record; throwing skips the element, `CancellationError` ends the run.
     /// - Returns: the run.
     func readRun<Record>(
         of region: JSONRegion, from start: Int, to boundary: Int, position: Int, array: JSONNode,
-        isCancelled: () -> Bool, _ visit: (JSONNode) throws -> Record
+        elements limit: Int = .max, isCancelled: () -> Bool, _ visit: (JSONNode) throws -> Record
     ) -> JSONRegion.Run<Record> {
         var run = JSONRegion.Run<Record>(start: start)
         var next: Int? = start
         while let offset = next {
-            if offset >= boundary, boundary < region.end {
+            if offset >= boundary && boundary < region.end || run.count == limit {
                 run.ending = .reached(offset)
                 return run
             }
@@ -139,29 +142,68 @@ extension JSONRecordWindow {
     }
 }
 
+extension JSONRecordWindow {
+    /// How many places that look like an element's start a part tries.
+    static var startAttempts: Int { 16 }
+    /// How many elements read from a place show it to be an element's start of the region's own array.
+    static var probedElements: Int { 8 }
+
+    /// Where an element of the region's own array starts at or after `offset`, before `boundary`, as far as
+    /// reading a few elements from there tells: the first place that looks like an element's start
+    /// (``likelyElementStart(atOrAfter:in:)``) from which ``probedElements`` elements, or those up to `boundary`,
+    /// validate and follow one another, read without being decoded. A place inside an element's own array (a
+    /// route's flights) fails where that array ends, and one inside a string where the string ends, within a
+    /// few elements.
+    /// - Returns: the place, or `nil` when none was found.
+    func probableElementStart(
+        atOrAfter offset: Int, before boundary: Int, in region: JSONRegion, array: JSONNode
+    ) -> Int? {
+        var from = offset
+        for _ in 0..<Self.startAttempts {
+            guard let start = try? likelyElementStart(atOrAfter: from, in: region), start < boundary else {
+                return nil
+            }
+            let probe = readRun(
+                of: region, from: start, to: boundary, position: 0, array: array, elements: Self.probedElements,
+                isCancelled: { false }, { _ in () })
+            guard case .failed = probe.ending else { return start }
+            from = max(probe.stoppedAt, start + 1)
+        }
+        return nil
+    }
+}
+
 /// Records kept in the order they were read, to be moved out once: a record such as an offer holds many
-/// references, each of which a copy would retain and release. They are kept in blocks of a fixed size, so that
-/// growing never copies them and no more room is held than one block's.
+/// references, each of which a copy would retain and release.
+///
+/// They are kept in blocks of a fixed size, so that growing never copies them, each a mapping of its own: the
+/// blocks are let go of once the records are moved out, amid the records' own values in the reading thread's
+/// heap, where their memory would stay the process's until the heap above them is freed too.
 final class JSONRecordBuffer<Record> {
     /// Records per block.
     private static var blockSize: Int { 1024 }
-    /// Full blocks, then the last one.
-    private var blocks: [UnsafeMutablePointer<Record>] = []
+    /// Bytes per block, whole pages.
+    private static var blockBytes: Int {
+        let page = 4096
+        return (blockSize * MemoryLayout<Record>.stride + page - 1) / page * page
+    }
+    /// Full blocks, then the last one, each with whether it is a mapping.
+    private var blocks: [(start: UnsafeMutablePointer<Record>, mapped: Bool)] = []
     /// How many records it holds.
     private(set) var count = 0
 
     deinit {
         for (index, block) in blocks.enumerated() {
-            block.deinitialize(count: min(Self.blockSize, count - index * Self.blockSize))
-            block.deallocate()
+            block.start.deinitialize(count: min(Self.blockSize, count - index * Self.blockSize))
+            Self.release(block)
         }
     }
 
     /// Keeps `record` after the others.
     func append(_ record: consuming Record) {
         let slot = count % Self.blockSize
-        if slot == 0 { blocks.append(.allocate(capacity: Self.blockSize)) }
-        (blocks[blocks.count - 1] + slot).initialize(to: record)
+        if slot == 0 { blocks.append(Self.block()) }
+        (blocks[blocks.count - 1].start + slot).initialize(to: record)
         count += 1
     }
 
@@ -170,11 +212,31 @@ final class JSONRecordBuffer<Record> {
     func moveAll(to records: inout [Record]) {
         for (index, block) in blocks.enumerated() {
             for slot in 0..<min(Self.blockSize, count - index * Self.blockSize) {
-                records.append((block + slot).move())
+                records.append((block.start + slot).move())
             }
-            block.deallocate()
+            Self.release(block)
         }
         blocks = []
         count = 0
+    }
+
+    /// A new block: a mapping of its own where the system gives one.
+    private static func block() -> (start: UnsafeMutablePointer<Record>, mapped: Bool) {
+        #if canImport(Glibc) || canImport(Darwin)
+            if let mapped = mmap(nil, blockBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                mapped != MAP_FAILED
+            {
+                return (mapped.bindMemory(to: Record.self, capacity: blockSize), true)
+            }
+        #endif
+        return (.allocate(capacity: blockSize), false)
+    }
+
+    /// Gives a block's memory back.
+    private static func release(_ block: (start: UnsafeMutablePointer<Record>, mapped: Bool)) {
+        guard block.mapped else { return block.start.deallocate() }
+        #if canImport(Glibc) || canImport(Darwin)
+            munmap(block.start, blockBytes)
+        #endif
     }
 }
