@@ -66,7 +66,7 @@ extension JSONNode {
             defer { work.workers[thread] = worker }
             // Chunks come to a thread in order, so one reader serves all of its elements.
             var reader = work.reader()
-            while let chunk = work.nextChunk() {
+            while let chunk = work.handout.next() {
                 var failures = ParallelRecords<Worker, Record>.Failures()
                 let first = chunk * Self.recordsPerChunk
                 for position in first..<min(first + Self.recordsPerChunk, work.starts.count) {
@@ -74,13 +74,13 @@ extension JSONNode {
                     do throws(JSONError) {
                         element = try reader.node(at: work.starts[position], position: position)
                     } catch {
-                        work.fail(error)
+                        work.handout.fail(error)
                         break
                     }
                     do {
                         work.store(try decode(&worker, element), at: position)
                     } catch is CancellationError {
-                        work.cancel()
+                        work.handout.stop()
                         break
                     } catch {
                         failures.skipped += 1
@@ -90,8 +90,8 @@ extension JSONNode {
                 work.failures[chunk] = failures
             }
         }
-        if let error = work.failure { throw error }
-        if work.isCancelled { throw CancellationError() }
+        if let error = work.handout.failure { throw error }
+        if work.handout.isStopped { throw CancellationError() }
         var records = JSONRecords<Record>(records: work.takeRecords())
         for chunk in work.failures {
             records.skipped += chunk.skipped
@@ -164,7 +164,7 @@ extension JSONNode {
                 let array = work.array()
                 var worker = makeWorker()
                 defer { work.keep(worker, of: thread) }
-                while let part = work.nextPart() {
+                while let part = work.handout.next() {
                     let boundary = part + 1 < parts ? work.offset(of: part + 1) : region.end
                     let start =
                         part == 0
@@ -174,13 +174,13 @@ extension JSONNode {
                     guard let start else { continue }
                     let run = window.readRun(
                         of: region, from: start, to: boundary, position: position, array: array,
-                        isCancelled: { work.isCancelled }
+                        isCancelled: { work.handout.isStopped }
                     ) { element in try decode(&worker, element) }
-                    if case .cancelled = run.ending { work.cancel() }
+                    if case .cancelled = run.ending { work.handout.stop() }
                     work.store(run, at: part)
                 }
             }
-            if work.isCancelled { throw CancellationError() }
+            if work.handout.isStopped { throw CancellationError() }
             // Each part counts from where the one before stopped, from the region's start on.
             var offset = region.start
             var joined = true
@@ -280,9 +280,8 @@ private final class RegionParts<Worker, Record>: @unchecked Sendable {
     private let context: UnsafePointer<JSONContext>
     private let arrayOffset: Int
     private let location: JSONPath
-    private let lock = NSLock()
-    private var upcoming = 0
-    private var cancelled = false
+    /// Hands the parts out.
+    let handout: WorkHandout
 
     init(region: JSONRegion, parts: Int, threads: Int, array: JSONNode) {
         self.region = region
@@ -292,6 +291,7 @@ private final class RegionParts<Worker, Record>: @unchecked Sendable {
         found.initialize(repeating: nil, count: parts)
         kept = .allocate(capacity: threads)
         kept.initialize(repeating: nil, count: threads)
+        handout = WorkHandout(count: parts)
         context = array.context
         arrayOffset = array.offset
         location = array.location
@@ -334,29 +334,6 @@ private final class RegionParts<Worker, Record>: @unchecked Sendable {
         (0..<threads).compactMap { kept[$0] }
     }
 
-    /// The next part to read, or `nil` when all are handed out or the read is cancelled.
-    func nextPart() -> Int? {
-        if Task.isCancelled { cancel() }
-        lock.lock()
-        defer { lock.unlock() }
-        guard !cancelled, upcoming < count else { return nil }
-        defer { upcoming += 1 }
-        return upcoming
-    }
-
-    /// Stops every thread after its current part.
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
-
-    /// Whether the read was cancelled.
-    var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
 }
 
 /// The shared state of one parallel read: where the elements start, the next chunk to hand out, whether to
@@ -383,10 +360,8 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
     private let stored: UnsafeMutableBufferPointer<Bool>
     let failures: UnsafeMutableBufferPointer<Failures>
     let workers: UnsafeMutableBufferPointer<Worker?>
-    private let lock = NSLock()
-    private var upcoming = 0
-    private var cancelled = false
-    private var failed: JSONError?
+    /// Hands the chunks out.
+    let handout: WorkHandout
 
     init(array: JSONNode, starts: [Int], chunks count: Int, threads: Int) {
         self.starts = starts
@@ -400,6 +375,7 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         failures.initialize(repeating: Failures())
         workers = .allocate(capacity: threads)
         workers.initialize(repeating: nil)
+        handout = WorkHandout(count: count)
     }
 
     func deallocate() {
@@ -439,44 +415,53 @@ private final class ParallelRecords<Worker, Record>: @unchecked Sendable {
         JSONElementsReadOnce(array: JSONNode(context: context, offset: arrayOffset, path: location))
     }
 
-    /// The next chunk to decode, or `nil` when all are handed out or the read is cancelled. The thread the
-    /// read started on belongs to the calling task, so it is the one that notices a cancellation.
-    func nextChunk() -> Int? {
-        if Task.isCancelled { cancel() }
-        lock.lock()
-        defer { lock.unlock() }
-        guard !cancelled, upcoming < failures.count else { return nil }
-        defer { upcoming += 1 }
-        return upcoming
+}
+
+/// The chunks or parts of one parallel read, handed out in order to whichever thread asks, until all are handed
+/// out or the read is stopped: cancelled, or failed in a way that is not one bad record.
+private final class WorkHandout: @unchecked Sendable {
+    private let count: Int
+    private let lock = NSLock()
+    private var upcoming = 0
+    private var stopped = false
+    private var failed: JSONError?
+
+    init(count: Int) {
+        self.count = count
     }
 
-    /// Stops every thread after its current chunk.
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
+    /// The next piece of work, or `nil` when all are handed out or the read is stopped. The thread the read
+    /// started on belongs to the calling task, so it is the one that notices a cancellation.
+    func next() -> Int? {
+        if Task.isCancelled { stop() }
+        return lock.withLock {
+            guard !stopped, upcoming < count else { return nil }
+            defer { upcoming += 1 }
+            return upcoming
+        }
     }
 
-    /// Stops every thread after its current chunk because an element could not be read: the document is not
+    /// Stops every thread after its current piece.
+    func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    /// Stops every thread after its current piece because an element could not be read: the document is not
     /// valid, which is not one bad record.
     func fail(_ error: JSONError) {
-        lock.lock()
-        if failed == nil { failed = error }
-        cancelled = true
-        lock.unlock()
+        lock.withLock {
+            if failed == nil { failed = error }
+            stopped = true
+        }
     }
 
     /// Why the read failed, when an element could not be read.
     var failure: JSONError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failed
+        lock.withLock { failed }
     }
 
-    /// Whether the read was cancelled.
-    var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+    /// Whether the read was stopped.
+    var isStopped: Bool {
+        lock.withLock { stopped }
     }
 }

@@ -70,10 +70,19 @@ final class JSONRecordWindow {
         skipIndex?.deallocate()
         skipIndex = skip
         let (bytes, root) = try check(index, skipIndex: skip, noting: ends)
+        return makeNode(bytes, count: length, root: root, skipIndex: skip, ends: ends, path: path, parent: parent)
+    }
+
+    /// The node of the validated value at `root` in `count` bytes: the window's current record, whose skip index
+    /// the window holds.
+    private func makeNode(
+        _ bytes: UnsafePointer<UInt8>, count: Int, root: Int, skipIndex skip: JSONSkipIndex, ends: JSONValueEnds?,
+        path: JSONPath, parent: UnsafePointer<JSONContext>
+    ) -> JSONNode {
         if hasContext { context.deinitialize(count: 1) }
         context.initialize(
             to: JSONContext(
-                bytes: bytes, count: length, skipIndex: skip, parent: parent, parentDepth: path.stepCount,
+                bytes: bytes, count: count, skipIndex: skip, parent: parent, parentDepth: path.stepCount,
                 valueEnds: ends))
         hasContext = true
         return JSONNode(context: context, offset: root, path: path)
@@ -134,6 +143,20 @@ final class JSONRecordWindow {
         validationStackCapacity = needed
     }
 
+    /// Reads `count` bytes of the file from `offset` into the buffer, grown to hold them, which then holds
+    /// neither records nor a region's bytes until the caller says which.
+    /// - Returns: the bytes read: fewer than `count` only when the file ends sooner.
+    private func fill(from offset: Int, count: Int) throws(RegularFile.Failure) -> Int {
+        if capacity < count {
+            buffer.deallocate()
+            capacity = count
+            buffer = .allocate(byteCount: capacity, alignment: 8)
+        }
+        loaded = 0..<0
+        span = 0..<0
+        return try records.file.read(into: buffer, count: count, at: offset)
+    }
+
     /// Reads record `index` and the records after it that fit in the batch.
     private func load(from index: Int) throws(JSONError) {
         let entries = records.entries
@@ -147,16 +170,9 @@ final class JSONRecordWindow {
             last += 1
         }
         let length = end - start
-        if capacity < length {
-            buffer.deallocate()
-            capacity = length
-            buffer = .allocate(byteCount: capacity, alignment: 8)
-        }
-        loaded = 0..<0
-        span = 0..<0
         let read: Int
         do {
-            read = try records.file.read(into: buffer, count: length, at: start)
+            read = try fill(from: start, count: length)
         } catch {
             records.fail(.unreadable(error))
             throw Self.rereadFailed
@@ -218,13 +234,8 @@ final class JSONRecordWindow {
             }
             skipIndex?.deallocate()
             skipIndex = skip
-            if hasContext { context.deinitialize(count: 1) }
-            context.initialize(
-                to: JSONContext(
-                    bytes: bytes, count: length, skipIndex: skip, parent: parent, parentDepth: path.stepCount,
-                    valueEnds: ends))
-            hasContext = true
-            return (JSONNode(context: context, offset: 0, path: path), start + length)
+            let node = makeNode(bytes, count: length, root: 0, skipIndex: skip, ends: ends, path: path, parent: parent)
+            return (node, start + length)
         }
     }
 
@@ -307,16 +318,9 @@ final class JSONRecordWindow {
         let limit = region.end + 1
         if span.contains(offset), min(offset + room, limit) <= span.upperBound { return span.upperBound - offset }
         let length = min(limit, offset + max(batch, room)) - offset
-        if capacity < length {
-            buffer.deallocate()
-            capacity = length
-            buffer = .allocate(byteCount: capacity, alignment: 8)
-        }
-        loaded = 0..<0
-        span = 0..<0
         let read: Int
         do {
-            read = try records.file.read(into: buffer, count: length, at: offset)
+            read = try fill(from: offset, count: length)
         } catch {
             throw .unreadable(error)
         }

@@ -31,7 +31,7 @@ final class ScratchFile {
 /// Sizes that make a small file go through both passes: tiny windows, so that strings, escapes and
 /// brackets fall on window edges, and arrays of a few dozen bytes counting as large. `guessed` leaves the
 /// rest of the first large array to be found as it is read (``JSONRegion``), in parts of a byte or more.
-private func tiny(
+func tiny(
     window: Int = 7, largeArray: Int = 24, largestRecord: Int = 4 << 20, batch: Int = 40, guessed: Bool = false
 )
     -> JSONFileSplitter.Limits
@@ -60,15 +60,20 @@ private func readFile<Value>(
 /// Everything in a value, written out with the path of every value: two reads of one document must agree
 /// on all of it.
 enum JSONDump {
-    static func dump(_ node: JSONNode) -> String {
+    /// The dump of `node`; `arraysAsRecords` visits the elements of every array with `decodeRecords`, as a
+    /// provider reads records, rather than as `elements`.
+    static func dump(_ node: JSONNode, arraysAsRecords: Bool = false) -> String {
         var text = node.path + "="
         switch node.kind {
         case .object?:
             text += "{"
             for member in (try? node.members).map(Array.init) ?? [] {
-                text += member.name.debugDescription + ":" + dump(member.value) + ","
+                text += member.name.debugDescription + ":" + dump(member.value, arraysAsRecords: arraysAsRecords) + ","
             }
             text += "}"
+        case .array? where arraysAsRecords:
+            let records = (try? node.decodeRecords { dump($0, arraysAsRecords: true) })?.records ?? []
+            text += "[" + records.joined(separator: ",") + "]"
         case .array?:
             text += "["
             for element in (try? node.elements).map(Array.init) ?? [] { text += dump(element) + "," }
@@ -86,29 +91,10 @@ enum JSONDump {
     static func records(_ node: JSONNode) throws -> [String] {
         try node.decodeRecords { dump($0) }.records
     }
-
-    /// ``dump(_:)`` visiting the elements of every array with `decodeRecords`, as a provider reads records.
-    static func recordsOfEveryArray(_ node: JSONNode) -> String {
-        var text = node.path + "="
-        switch node.kind {
-        case .object?:
-            text += "{"
-            for member in (try? node.members).map(Array.init) ?? [] {
-                text += member.name.debugDescription + ":" + recordsOfEveryArray(member.value) + ","
-            }
-            text += "}"
-        case .array?:
-            let records = (try? node.decodeRecords { recordsOfEveryArray($0) })?.records ?? []
-            text += "[" + records.joined(separator: ",") + "]"
-        default:
-            text += dump(node)
-        }
-        return text
-    }
 }
 
 /// What reading a document gives: its dump, or the error.
-private func outcome(_ read: () throws -> String) -> String {
+func outcome(_ read: () throws -> String) -> String {
     do {
         return try read()
     } catch let error as JSONError {
@@ -223,11 +209,11 @@ struct JSONFileReadTests {
             #expect(outcome { try readFile(file, limits: limits) { JSONDump.dump($0) } } == inMemory, "\(name)")
         }
         // With the rest of the first large array found as it is read, records read one by one.
-        let records = outcome { try JSONDocument.read(bytes) { JSONDump.recordsOfEveryArray($0) } }
+        let records = outcome { try JSONDocument.read(bytes) { JSONDump.dump($0, arraysAsRecords: true) } }
         for limits in [tiny(window: 5, largeArray: 0, guessed: true), tiny(window: 4096, largeArray: 3, guessed: true)]
         {
             #expect(
-                outcome { try readFile(file, limits: limits) { JSONDump.recordsOfEveryArray($0) } } == records,
+                outcome { try readFile(file, limits: limits) { JSONDump.dump($0, arraysAsRecords: true) } } == records,
                 "\(name)")
         }
     }

@@ -11,15 +11,9 @@ import Testing
 private func guessing(
     window: Int = 7, largeArray: Int = 300, largestRecord: Int = 4 << 20, batch: Int = 40, tailBudget: Int = 1 << 20
 ) -> JSONFileSplitter.Limits {
-    var limits = JSONFileSplitter.Limits()
-    limits.streamedFile = 0
-    limits.window = window
-    limits.largeArray = largeArray
-    limits.largestRecord = largestRecord
-    limits.batch = batch
-    limits.guessedFile = 0
+    var limits = tiny(
+        window: window, largeArray: largeArray, largestRecord: largestRecord, batch: batch, guessed: true)
     limits.tailBudget = tailBudget
-    limits.regionPart = 1
     return limits
 }
 
@@ -57,17 +51,6 @@ private func placeless(_ dump: String) -> String {
 /// Every record of the array `data`, read one after another, dumped without their places.
 private func placelessRecords(_ root: JSONNode) throws -> [String] {
     try JSONDump.records(root["data"]).map(placeless)
-}
-
-/// What reading gives: the value, or the error.
-private func outcome(_ read: () throws -> String) -> String {
-    do {
-        return try read()
-    } catch let error as JSONError {
-        return "JSONError: \(error)"
-    } catch {
-        return "error: \(error)"
-    }
 }
 
 @Suite("JSON reader: the rest of a large file's largest array, found as it is read")
