@@ -75,6 +75,7 @@ final class JSONRecordWindow {
 
     /// The node of the validated value at `root` in `count` bytes: the window's current record, whose skip index
     /// the window holds.
+    @inline(__always)
     private func makeNode(
         _ bytes: UnsafePointer<UInt8>, count: Int, root: Int, skipIndex skip: JSONSkipIndex, ends: JSONValueEnds?,
         path: JSONPath, parent: UnsafePointer<JSONContext>
