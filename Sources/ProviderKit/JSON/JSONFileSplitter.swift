@@ -160,10 +160,9 @@ final class JSONFileSplitter: @unchecked Sendable {
         head.haltsAtFirstCut = true
         if try head.scan(file, upTo: file.size) { return head.finish().map(Guess.split) ?? .invalid }
         guard let cut = head.firstCut else { return .invalid }
-        guard let start = try JSONTail.elementAfterComma(in: file, at: cut.end),
-            let end = try JSONTail.arrayEnd(in: file, depth: cut.depth, after: start, budget: limits.tailBudget),
-            let between = try JSONTail.bytes(of: file, in: cut.end..<start),
-            let after = try JSONTail.bytes(of: file, in: end..<file.size)
+        guard let (start, between) = try JSONTail.elementAfterComma(in: file, at: cut.end),
+            let (end, after) = try JSONTail.arrayEnd(
+                in: file, depth: cut.depth, after: start, budget: limits.tailBudget)
         else { return .notGuessed }
         // The comma after the first record, one placeholder for the rest of the array, and what follows it.
         var skeleton = head.skeleton

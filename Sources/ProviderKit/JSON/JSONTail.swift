@@ -9,33 +9,34 @@
 enum JSONTail {
     /// The start of the element after the one that ends at `offset`: past whitespace, a comma and whitespace,
     /// within the next 4 KiB.
-    /// - Returns: the offset, or `nil` when the array ends there or anything but a comma follows.
-    static func elementAfterComma(in file: RegularFile.Opened, at offset: Int) throws(RegularFile.Failure) -> Int? {
-        let count = min(4 << 10, file.size - offset)
-        guard count > 0 else { return nil }
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        defer { bytes.deallocate() }
-        let read = try file.read(into: bytes, count: count, at: offset)
-        let comma = JSONBytes.skipWhitespace(bytes, read, 0)
-        guard comma < read, bytes[comma] == JSONBytes.comma else { return nil }
-        let start = JSONBytes.skipWhitespace(bytes, read, comma + 1)
-        guard start < read, bytes[start] != JSONBytes.closeBracket else { return nil }
-        return offset + start
+    /// - Returns: the offset, and the bytes before it from `offset` on; `nil` when the array ends there or
+    ///   anything but a comma follows.
+    static func elementAfterComma(
+        in file: RegularFile.Opened, at offset: Int
+    ) throws(RegularFile.Failure) -> (start: Int, before: ArraySlice<UInt8>)? {
+        guard let bytes = try bytes(of: file, in: offset..<min(offset + (4 << 10), file.size)) else { return nil }
+        let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let comma = JSONBytes.skipWhitespace(base, buffer.count, 0)
+            guard comma < buffer.count, base[comma] == JSONBytes.comma else { return nil }
+            let start = JSONBytes.skipWhitespace(base, buffer.count, comma + 1)
+            guard start < buffer.count, base[start] != JSONBytes.closeBracket else { return nil }
+            return start
+        }
+        return found.map { (offset + $0, bytes[..<$0]) }
     }
 
     /// Where the array holding the element that starts at `start` ends, `depth` containers deep counting the
     /// array: its closing bracket, found reading at most `budget` bytes from the file's end backwards.
-    /// - Returns: the bracket's offset, or `nil` when the walk does not end inside such an array.
+    /// - Returns: the bracket's offset, and the bytes of the file from it on; `nil` when the walk does not end
+    ///   inside such an array.
     static func arrayEnd(
         in file: RegularFile.Opened, depth: Int, after start: Int, budget: Int
-    ) throws(RegularFile.Failure) -> Int? {
-        let count = min(budget, file.size - start - 1)
-        guard count > 0, depth > 0 else { return nil }
-        let base = file.size - count
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        defer { bytes.deallocate() }
-        guard try file.read(into: bytes, count: count, at: base) == count else { return nil }
-        return closingBracket(in: UnsafeBufferPointer(start: bytes, count: count), depth: depth).map { base + $0 }
+    ) throws(RegularFile.Failure) -> (end: Int, from: ArraySlice<UInt8>)? {
+        let base = file.size - min(budget, file.size - start - 1)
+        guard depth > 0, base < file.size, let bytes = try bytes(of: file, in: base..<file.size) else { return nil }
+        let found = bytes.withUnsafeBufferPointer { closingBracket(in: $0, depth: depth) }
+        return found.map { (base + $0, bytes[$0...]) }
     }
 
     /// The bytes of `file` in `range`, or `nil` when the file ends sooner.
