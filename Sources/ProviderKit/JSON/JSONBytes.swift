@@ -66,6 +66,27 @@ enum JSONBytes {
         mask.trailingZeroBitCount &>> 3
     }
 
+    /// The first place from `index` on, before `end`, where an element of an array of objects or arrays seems
+    /// to start: a `{` or `[` that a comma and a `}` or `]` precede, with any whitespace between, looked for
+    /// down to the first byte. It may be an element of an array inside the one looked for, or lie in a string:
+    /// where a pass starts from it, the pass says whether it was right.
+    static func likelyElementStart(_ bytes: UnsafePointer<UInt8>, from index: Int, to end: Int) -> Int? {
+        var candidate = index
+        while candidate < end {
+            let start = candidate
+            candidate += 1
+            guard bytes[start] == openBrace || bytes[start] == openBracket else { continue }
+            var before = start - 1
+            while before >= 0, isWhitespace(bytes[before]) { before -= 1 }
+            guard before > 0, bytes[before] == comma else { continue }
+            before -= 1
+            while before >= 0, isWhitespace(bytes[before]) { before -= 1 }
+            guard before >= 0, bytes[before] == closeBrace || bytes[before] == closeBracket else { continue }
+            return start
+        }
+        return nil
+    }
+
     /// Whether `byte` is JSON whitespace: space, tab, line feed or carriage return.
     @inlinable @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -187,9 +187,8 @@ final class JSONFileSplitter: @unchecked Sendable {
         var tail: Result<Bool, RegularFile.Failure> = .success(false)
     }
 
-    /// Where an element of an array of objects or arrays seems to start, at or after `offset`: the first byte
-    /// after `}` or `]`, a comma and `{` or `[`, with any whitespace between, in the 64 KiB after `offset`. It
-    /// may be inside a string.
+    /// Where an element of an array of objects or arrays seems to start at or after `offset`, in the 64 KiB
+    /// after it (``JSONBytes/likelyElementStart(_:from:to:)``).
     private static func likelyElementStart(
         in file: RegularFile.Opened, after offset: Int
     ) throws(RegularFile.Failure) -> Int? {
@@ -198,20 +197,7 @@ final class JSONFileSplitter: @unchecked Sendable {
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         defer { bytes.deallocate() }
         let read = try file.read(into: bytes, count: count, at: offset)
-        var index = 0
-        while index < read {
-            defer { index += 1 }
-            guard bytes[index] == JSONBytes.comma else { continue }
-            var before = index - 1
-            while before > 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
-            guard before >= 0, bytes[before] == JSONBytes.closeBrace || bytes[before] == JSONBytes.closeBracket
-            else { continue }
-            let after = JSONBytes.skipWhitespace(bytes, read, index + 1)
-            guard after < read, bytes[after] == JSONBytes.openBrace || bytes[after] == JSONBytes.openBracket
-            else { continue }
-            return offset + after
-        }
-        return nil
+        return JSONBytes.likelyElementStart(bytes, from: 0, to: read).map { offset + $0 }
     }
 
     // Each pass's state is its own thread's alone, and bracket by bracket it is read and written millions of

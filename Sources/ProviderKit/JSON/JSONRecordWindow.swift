@@ -259,27 +259,14 @@ final class JSONRecordWindow {
         }
     }
 
-    /// Where an element of `region` seems to start at or after `offset`: the first `{` or `[` there that a
-    /// comma and a `}` or `]` precede, with any whitespace between, within a batch. It may be inside a string.
+    /// Where an element of `region` seems to start at or after `offset`, within a batch
+    /// (``JSONBytes/likelyElementStart(_:from:to:)``).
     func likelyElementStart(atOrAfter offset: Int, in region: JSONRegion) throws(JSONRegion.Failure) -> Int? {
-        // A little before `offset`, for the comma and bracket before an element that starts right at it.
+        // From a little before `offset`, for the comma and bracket before an element that starts right at it.
         let from = max(region.start, offset - 256)
         let count = try hold(from: from, atLeast: batch, of: region)
         let bytes = UnsafePointer(buffer.assumingMemoryBound(to: UInt8.self)) + (from - span.lowerBound)
-        var index = offset - from
-        while index < count {
-            defer { index += 1 }
-            guard bytes[index] == JSONBytes.openBrace || bytes[index] == JSONBytes.openBracket else { continue }
-            var before = index - 1
-            while before >= 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
-            guard before > 0, bytes[before] == JSONBytes.comma else { continue }
-            before -= 1
-            while before >= 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
-            guard before >= 0, bytes[before] == JSONBytes.closeBrace || bytes[before] == JSONBytes.closeBracket
-            else { continue }
-            return from + index
-        }
-        return nil
+        return JSONBytes.likelyElementStart(bytes, from: offset - from, to: count).map { from + $0 }
     }
 
     /// The first byte at or after `offset` that is not whitespace, and where it is.

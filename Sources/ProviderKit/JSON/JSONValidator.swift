@@ -379,23 +379,10 @@ struct JSONValidator {
         }
     }
 
-    /// Where an element of an array of objects or arrays seems to start, at or after `offset`: the first
-    /// byte after `}` or `]`, a comma and `{` or `[`, with any whitespace between. It may be inside a string.
+    /// Where an element of an array of objects or arrays seems to start at or after `offset`, in the 64 KiB
+    /// after it (``JSONBytes/likelyElementStart(_:from:to:)``).
     private func likelyElementStart(after offset: Int) -> Int? {
-        let limit = min(count, offset + 1 << 16)
-        var index = offset
-        while index < limit {
-            defer { index += 1 }
-            guard bytes[index] == JSONBytes.comma else { continue }
-            var before = index - 1
-            while before > 0, JSONBytes.isWhitespace(bytes[before]) { before -= 1 }
-            guard bytes[before] == JSONBytes.closeBrace || bytes[before] == JSONBytes.closeBracket else { continue }
-            let after = JSONBytes.skipWhitespace(bytes, count, index + 1)
-            guard after < count, bytes[after] == JSONBytes.openBrace || bytes[after] == JSONBytes.openBracket
-            else { continue }
-            return after
-        }
-        return nil
+        JSONBytes.likelyElementStart(bytes, from: offset, to: min(count, offset + 1 << 16))
     }
 
     /// The next non-whitespace offset at or after `offset`, which must exist.
