@@ -75,7 +75,7 @@ func compare(_ bytes: [UInt8], choice: Int, maxDepth: Int) {
                 dump($0, depth: 0)
             }
         }
-        return try JSONDocument.read(file, split: split, maxBytes: 1 << 30, maxDepth: maxDepth, batch: 48) {
+        return try JSONDocument.read(file, split: split, maxBytes: 1 << 30, maxDepth: maxDepth, limits: limits) {
             dump($0, depth: 0)
         }
     }

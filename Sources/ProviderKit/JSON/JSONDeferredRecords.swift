@@ -38,14 +38,13 @@ final class JSONDeferredRecords: @unchecked Sendable {
     let entries: [Entry]
     /// How deeply arrays and objects may nest in the whole document.
     let maxDepth: Int
+    /// The sizes the document is read with: how many bytes of consecutive records a window reads at once, how
+    /// large a part of the region one thread reads at least, how large an element of the region may be.
+    let limits: JSONFileSplitter.Limits
     /// How many bytes of consecutive records a window reads at once.
-    let batch: Int
+    var batch: Int { limits.batch }
     /// The rest of the largest array, when it was left to be found as it is read.
     let region: JSONRegion?
-    /// The smallest part of the region one thread reads.
-    let regionPart: Int
-    /// The largest element of the region read as one record.
-    let largestRecord: Int
     /// One flag per record, set by whichever thread validated it.
     private let validated: UnsafeMutablePointer<Bool>
     private let lock = NSLock()
@@ -54,17 +53,14 @@ final class JSONDeferredRecords: @unchecked Sendable {
     private var kept: [JSONRecordWindow] = []
 
     init(
-        file: RegularFile.Opened, entries: [Entry], maxDepth: Int, batch: Int, region: JSONRegion? = nil,
-        regionPart: Int = JSONFileSplitter.Limits.standard.regionPart,
-        largestRecord: Int = JSONFileSplitter.Limits.standard.largestRecord
+        file: RegularFile.Opened, entries: [Entry], maxDepth: Int, limits: JSONFileSplitter.Limits,
+        region: JSONRegion? = nil
     ) {
         self.file = file
         self.entries = entries
         self.maxDepth = maxDepth
-        self.batch = batch
+        self.limits = limits
         self.region = region
-        self.regionPart = regionPart
-        self.largestRecord = largestRecord
         validated = .allocate(capacity: max(entries.count, 1))
         validated.initialize(repeating: false, count: max(entries.count, 1))
     }

@@ -68,26 +68,15 @@ extension JSONDocument {
     /// A region of the file was not where the guess put it (``JSONRegion``): the file is read again.
     private struct Misread: Error {}
 
-    /// ``read(_:split:maxBytes:maxDepth:batch:_:)`` with the sizes of `limits`.
+    /// The second pass of ``read(file:maxBytes:maxDepth:_:)``, over what the first found in `file`, with the
+    /// sizes of `limits`.
     static func read<Value>(
         _ file: RegularFile.Opened, split: JSONFileSplitter.Split, maxBytes: Int, maxDepth: Int,
         limits: JSONFileSplitter.Limits, _ body: (JSONNode) throws -> Value
     ) throws -> Value {
-        try read(
-            file, split: split, maxBytes: maxBytes, maxDepth: maxDepth, batch: limits.batch,
-            regionPart: limits.regionPart, largestRecord: limits.largestRecord, body)
-    }
-
-    /// The second pass of ``read(file:maxBytes:maxDepth:_:)``, over what the first found in `file`.
-    static func read<Value>(
-        _ file: RegularFile.Opened, split: JSONFileSplitter.Split, maxBytes: Int, maxDepth: Int, batch: Int,
-        regionPart: Int = JSONFileSplitter.Limits.standard.regionPart,
-        largestRecord: Int = JSONFileSplitter.Limits.standard.largestRecord, _ body: (JSONNode) throws -> Value
-    ) throws -> Value {
         let path = file.path
         let records = JSONDeferredRecords(
-            file: file, entries: split.records, maxDepth: maxDepth, batch: batch, region: split.region,
-            regionPart: regionPart, largestRecord: largestRecord)
+            file: file, entries: split.records, maxDepth: maxDepth, limits: limits, region: split.region)
         let outcome: Result<Value, any Error> = split.skeleton.withUnsafeBufferPointer { skeleton in
             guard let base = skeleton.baseAddress else {
                 return .failure(JSONError(code: .empty, problem: "the body is empty"))

@@ -147,7 +147,7 @@ extension JSONNode {
         let position = starts.count
         let bytes = region.end - region.start
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let parts = max(1, min(cores * 4, bytes / max(1, deferred.regionPart)))
+        let parts = max(1, min(cores * 4, bytes / max(1, deferred.limits.regionPart)))
         let threads = min(cores, parts)
         let window = JSONRecordWindow(deferred, batch: deferred.batch)
         // The runs that count, in order, each with whether its first element's place in the array was known.

@@ -191,7 +191,7 @@ final class JSONRecordWindow {
     /// validates it, and gives its node, valid until this window makes another, and the offset just past it.
     ///
     /// The buffer is filled from `start` for a batch; an element that runs past what it holds is read again
-    /// into twice the room, up to ``JSONDeferredRecords/largestRecord``.
+    /// into twice the room, up to ``JSONFileSplitter/Limits/largestRecord``.
     /// - Parameters:
     ///   - start: where the element starts.
     ///   - region: the region it is in.
@@ -207,7 +207,7 @@ final class JSONRecordWindow {
         // The bytes looked at for the element: room for most elements, and no more, since the table of value
         // ends has an entry for each byte. The buffer holds at least `needed` bytes from `start`: whatever it
         // holds already, unless the element turned out longer.
-        var room = min(Self.elementRoom, records.largestRecord)
+        var room = min(Self.elementRoom, records.limits.largestRecord)
         var needed = 1
         while true {
             // The element ends before the array's closing bracket.
@@ -294,8 +294,8 @@ final class JSONRecordWindow {
     private func more(
         than count: Int, room: Int, at start: Int, of region: JSONRegion
     ) throws(JSONRegion.Failure) -> (room: Int, needed: Int) {
-        guard start + count < region.end, count < records.largestRecord else { throw .misread }
-        let room = count == room ? min(2 * room, records.largestRecord) : room
+        guard start + count < region.end, count < records.limits.largestRecord else { throw .misread }
+        let room = count == room ? min(2 * room, records.limits.largestRecord) : room
         return (room, min(room, region.end - start))
     }
 

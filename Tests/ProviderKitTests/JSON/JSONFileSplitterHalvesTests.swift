@@ -23,6 +23,13 @@ struct JSONFileSplitterHalvesTests {
         #"{"outer": {"list": [{"k": [{"x": 1}, {"x": 2}]}, {"k": [{"x": 3}]}, {"k": []}]}, "after": [{}, []]}"#,
     ]
 
+    /// The standard sizes, with records read back 64 bytes at a time.
+    private static var batchOf64: JSONFileSplitter.Limits {
+        var limits = JSONFileSplitter.Limits()
+        limits.batch = 64
+        return limits
+    }
+
     /// What one pass over `text` in memory says, and what reading it with `split` says.
     private static func compare(
         _ text: String, split: JSONFileSplitter.Split, file: ScratchFile, opened: RegularFile.Opened
@@ -31,7 +38,9 @@ struct JSONFileSplitterHalvesTests {
     {
         let expected = dump { try readJSON(text, maxDepth: 8) { JSONDump.dump($0) } }
         let read = dump {
-            try JSONDocument.read(opened, split: split, maxBytes: 1 << 20, maxDepth: 8, batch: 64) { JSONDump.dump($0) }
+            try JSONDocument.read(opened, split: split, maxBytes: 1 << 20, maxDepth: 8, limits: Self.batchOf64) {
+                JSONDump.dump($0)
+            }
         }
         return (read == expected, "\(read.prefix(160)) / \(expected.prefix(160))")
     }
