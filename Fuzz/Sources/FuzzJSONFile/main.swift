@@ -44,13 +44,13 @@ func compare(_ bytes: [UInt8], choice: Int, maxDepth: Int) {
         limits.guessedFile = 0
         limits.tailBudget = [16, 256, 1 << 20][choice % 3]
         limits.regionPart = 1
-        for parallel in [false, true] {
+        for arrays in [Arrays.records, .recordsOnEveryCore] {
             let inMemory = outcome {
-                try JSONDocument.read(bytes, maxDepth: maxDepth) { values($0, parallel: parallel) }
+                try JSONDocument.read(bytes, maxDepth: maxDepth) { dump($0, depth: 0, arrays: arrays) }
             }
             let fromFile = outcome {
                 try JSONDocument.read(file: scratch, maxBytes: 1 << 30, maxDepth: maxDepth, limits: limits) {
-                    values($0, parallel: parallel)
+                    dump($0, depth: 0, arrays: arrays)
                 }
             }
             guard fromFile == inMemory else {
@@ -93,18 +93,37 @@ func outcome(_ read: () throws -> String) -> String {
     }
 }
 
-/// Every value with its path, down to a bounded depth; records are also read with `decodeRecords`.
-func dump(_ node: JSONNode, depth: Int) -> String {
-    var text = node.path + "="
+/// How ``dump(_:depth:arrays:)`` reads the elements of arrays.
+enum Arrays {
+    /// With `decodeRecords` and then as `elements`, with every value's path.
+    case bothWays
+    /// With `decodeRecords` only, as a provider reads records.
+    case records
+    /// On every core with `decodeRecordsInParallel`, without paths: there an element's place is not known while
+    /// it is decoded.
+    case recordsOnEveryCore
+}
+
+/// Every value down to a bounded depth, with its path unless `arrays` leaves paths out.
+func dump(_ node: JSONNode, depth: Int, arrays: Arrays = .bothWays) -> String {
+    var text = arrays == .recordsOnEveryCore ? "" : node.path + "="
     guard depth < 32 else { return text + "…" }
     switch node.kind {
     case .object?:
         for member in (try? node.members).map(Array.init) ?? [] {
-            text += member.name.debugDescription + ":" + dump(member.value, depth: depth + 1) + ","
+            text += member.name.debugDescription + ":" + dump(member.value, depth: depth + 1, arrays: arrays) + ","
         }
+    case .array? where arrays == .recordsOnEveryCore:
+        let records = try? node.decodeRecordsInParallel {
+            0
+        } _: { _, element in
+            dump(element, depth: depth + 1, arrays: arrays)
+        }
+        text += "[" + (records?.records.records ?? ["?"]).joined(separator: ",") + "]"
     case .array?:
-        let records = (try? node.decodeRecords { dump($0, depth: depth + 1) })?.records ?? []
+        let records = (try? node.decodeRecords { dump($0, depth: depth + 1, arrays: arrays) })?.records ?? []
         text += "[" + records.joined(separator: ",") + "]"
+        guard arrays == .bothWays else { break }
         for element in (try? node.elements).map(Array.init) ?? [] { text += dump(element, depth: depth + 1) }
     case .string?: text += ((try? node.string) ?? "?").debugDescription
     case .number?: text += (try? node.numberText) ?? "?"
@@ -113,32 +132,4 @@ func dump(_ node: JSONNode, depth: Int) -> String {
     case nil: text += "missing"
     }
     return text
-}
-
-/// Every value, down to a bounded depth, the elements of arrays read only as records: one after another, or on
-/// every core. No paths: on every core, an element's place is not known while it is decoded.
-func values(_ node: JSONNode, depth: Int = 0, parallel: Bool) -> String {
-    guard depth < 32 else { return "…" }
-    switch node.kind {
-    case .object?:
-        let members = (try? node.members).map(Array.init) ?? []
-        return "{"
-            + members.map { $0.name.debugDescription + ":" + values($0.value, depth: depth + 1, parallel: parallel) }
-            .joined(separator: ",") + "}"
-    case .array?:
-        let records =
-            parallel
-            ? (try? node.decodeRecordsInParallel {
-                0
-            } _: { _, element in
-                values(element, depth: depth + 1, parallel: true)
-            })?.records.records
-            : (try? node.decodeRecords { values($0, depth: depth + 1, parallel: false) })?.records
-        return "[" + (records ?? ["?"]).joined(separator: ",") + "]"
-    case .string?: return ((try? node.string) ?? "?").debugDescription
-    case .number?: return (try? node.numberText) ?? "?"
-    case .bool?: return (try? node.bool).map(String.init) ?? "?"
-    case .null?: return "null"
-    case nil: return "missing"
-    }
 }
